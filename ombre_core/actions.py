@@ -1,0 +1,102 @@
+"""Actions as small ints, and their notation.
+
+An action is an ``int`` so that search can generate and compare millions of them cheaply:
+
+* ``0..39``: play that card;
+* ``PASS``, ``PLAY`` (ask leave: play, taking in), ``SANS_PRENDRE``, ``VOLE``;
+* ``TRUMP + suit``: name the trump;
+* ``DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
+
+The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, ``vole``,
+``trump s``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such as ``As``.
+
+>>> format_action(parse_action("discard 5h 3c"))
+'discard 3c 5h'
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from .cards import SUITS, cards_of, format_card, mask_of, parse_card, parse_cards, parse_suit
+from .errors import InvalidNotation
+
+Action: TypeAlias = int
+
+PASS: Action = 40
+PLAY: Action = 41
+SANS_PRENDRE: Action = 42
+VOLE: Action = 43
+TRUMP: Action = 44
+"""``TRUMP + suit`` names that suit."""
+DISCARD: Action = 1 << 40
+"""``DISCARD | mask`` discards the cards of ``mask``."""
+
+_WORDS = {PASS: "pass", PLAY: "play", SANS_PRENDRE: "sans-prendre", VOLE: "vole"}
+_BY_WORD = {word: action for action, word in _WORDS.items()}
+
+
+def is_card(action: Action) -> bool:
+    return 0 <= action < 40
+
+
+def is_discard(action: Action) -> bool:
+    return action >= DISCARD
+
+
+def is_trump(action: Action) -> bool:
+    return TRUMP <= action < TRUMP + 4
+
+
+def discard_mask(action: Action) -> int:
+    return action ^ DISCARD
+
+
+def trump_action(suit: int) -> Action:
+    return TRUMP + suit
+
+
+def discard_action(cards: int) -> Action:
+    """The discard of the card set ``cards`` (a bitmask)."""
+    return DISCARD | cards
+
+
+def format_action(action: Action) -> str:
+    """The notation of ``action``; discarded cards are listed in ascending card order."""
+    if 0 <= action < 40:
+        return format_card(action)
+    if action in _WORDS:
+        return _WORDS[action]
+    if TRUMP <= action < TRUMP + 4:
+        return f"trump {SUITS[action - TRUMP]}"
+    if action >= DISCARD and discard_mask(action) < 1 << 40:
+        cards = " ".join(format_card(c) for c in cards_of(discard_mask(action)))
+        return f"discard {cards}".rstrip()
+    raise InvalidNotation(f"not an action: {action!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Parse the notation of an action; anything else raises :class:`InvalidNotation`."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"an action must be a string, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise InvalidNotation("an empty action")
+    head = words[0]
+    if len(words) == 1 and head in _BY_WORD:
+        return _BY_WORD[head]
+    if head == "trump":
+        if len(words) != 2:
+            raise InvalidNotation(f"{text!r}: 'trump' takes one suit, e.g. 'trump s'")
+        return TRUMP + parse_suit(words[1])
+    if head == "discard":
+        return DISCARD | mask_of(parse_cards(" ".join(words[1:])))
+    if len(words) == 1:
+        try:
+            return parse_card(head)
+        except InvalidNotation:
+            pass
+    raise InvalidNotation(
+        f"not an action: {text!r} (expected pass, play, sans-prendre, vole, 'trump s', "
+        "'discard 3c 4c' or a card such as 'As')"
+    )

@@ -1,0 +1,45 @@
+"""One error hierarchy, under :class:`ValueError`, so callers can catch bad input in one place.
+
+Every message names the input, the player where there is one, and the reason.
+"""
+
+from __future__ import annotations
+
+
+class OmbreError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class InvalidNotation(OmbreError):
+    """A card, suit or action string that is not in the notation (``As``, ``trump s``...)."""
+
+
+class IllegalAction(OmbreError):
+    """An action that the rules do not allow in the current state.
+
+    The state is left exactly as it was before the call.
+    """
+
+    def __init__(self, action: str, seat: int | None, reason: str) -> None:
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+        who = f"seat {seat}" if seat is not None else "nobody"
+        super().__init__(f"illegal action {action!r} by {who}: {reason}")
+
+
+class InvalidRecord(OmbreError):
+    """A game record that cannot be read or replayed.
+
+    ``index`` is the position of the failing action in ``actions`` (``None`` when the fault is in
+    the record's header: format, rules, hands or stock).
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        self.index = index
+        where = f"action {index}: " if index is not None else ""
+        super().__init__(f"invalid record: {where}{message}")
+
+
+class InvalidSession(OmbreError):
+    """A saved session (``ombre-session/1``) that cannot be read."""

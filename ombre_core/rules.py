@@ -1,0 +1,172 @@
+"""The rule sets, as data: one frozen :class:`Rules` value per historical preset.
+
+The engine reads fields; it never asks which preset it is playing. Each field cites its source
+(sigla as in the compendium ``ombre-rules.md`` §0: RG = *The Royal Game of the Ombre*, 1660/1665;
+ENC = the encyclopaedia entry; MOR = Morley's note, after *The Court Gamester*; CG = *The Court
+Gamester*; EB1911; HOY = Hoyle's Quadrille laws). The numbered decisions are those of the
+compendium's §15, "Ambiguities an implementer must decide".
+
+All amounts are in the preset's smallest counter: the 1660 "lesser" mark (12 to a "greater",
+§15 #32, after ENC's "as a penny to a shilling"), the classic counter (10 to a fish, MOR, CG).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class CardNames:
+    """How a preset spells the named cards (compendium §1, "Names of the special cards")."""
+
+    spadille: str = "Spadille"
+    manille: str = "Manille"
+    basto: str = "Basto"
+    punto: str = "Punto"
+    matadors: str = "Matadors"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One historical rule set. Build variants with :func:`dataclasses.replace`."""
+
+    id: str
+    title: str
+    description: str
+    names: CardNames = field(default_factory=CardNames)
+
+    # -- table and deal (RG: "There can onely three play at it"; nine each, thirteen to the stock;
+    #    MOR, CG, EB1911: dealt by threes to the right, §15 #2). Parameters so that Ombre by five
+    #    and Quadrille can reuse the engine.
+    seats: int = 3
+    hand_size: int = 9
+    packet: int = 3
+
+    # -- auction (§5.2)
+    asker_may_keep: bool = False
+    """After a later player offers sans prendre over an asker, may the asker keep the game by
+    playing sans prendre himself? RG Addition 1: no, "you oblige yourself to take in" (§15 #6);
+    EB1911 and HOY law 22: yes."""
+
+    # -- exchange (§6.2)
+    min_ombre_discard: int = 1
+    """RG: "taking in as many or as few Cards as he pleases"; at least one, since he asked to take
+    in (§15 #8)."""
+    first_defender_leaves: int = 0
+    """Cards the first defender must leave in the stock for the second. None, by every source
+    (§15 #12); CG only advises leaving five."""
+
+    # -- play (§3.2)
+    matador_forced_by: Literal["led", "played"] = "led"
+    """Which card forces a lower matador: the card led (RG "plays", HOY "led by the first player",
+    §15 #17), or any higher matador played to the trick (EB1911 "played")."""
+
+    # -- what may be seen
+    stock_seen_after_first_lead: bool = False
+    """RG: whether any may look on the rest of the stock, "which, the Table lead once, usually is
+    done" (§15 #13). CG: it stays face down."""
+
+    # -- the vole (§15 #24)
+    vole_declare_before_trick: int = 5
+    """The vole may be declared by the Ombre, on his turn, before this trick (1-based) is led."""
+    vole_declare_after_winning: int = 0
+    """... and only once he has won this many tricks (classic: the first five, HOY)."""
+
+    # -- stakes and payments, in the smallest counter (§9)
+    unit: str = "counter"
+    units: str = "counters"
+    big_unit: str = "fish"
+    big_unit_value: int = 10
+    game_stake: int = 10
+    """Each player's stake, put up at the start and whenever a win has emptied the pool
+    (§15 #33)."""
+    eldest_ante: int = 0
+    """RG: a lesser counter "for the hand, if you be eldest", each deal (reading R1, §15 #3)."""
+    pass_fee: int = 1
+    """Paid to the pool for each pass (RG "for passing"; MOR: every pass, §15 #4)."""
+    take_in_fee: int = 0
+    """Paid to the pool for each card taken in, by whoever takes it (RG, ENC)."""
+    sans_prendre_bonus: int = 3
+    """From each opponent to a winning sans-prendre Ombre; he pays it to each if he fails."""
+    matador_value: int = 1
+    """Paid by each opponent for every card of the matador run (§9.3)."""
+    matadors_paid_by_losing_ombre: bool = True
+    """RG Addition 4: the Ombre receives the matadors even when he loses (False). HOY (Quadrille):
+    a losing Ombre pays them (True)."""
+    vole_bonus: int = 0
+    """From each opponent for a declared vole made (RG: "one Mark or Counter the piece")."""
+    vole_doubles_pool: bool = False
+    """CG p. 32: a vole "gains double what lies upon the Table": each opponent also pays half the
+    pool (rounded up)."""
+
+
+RULES_1660 = Rules(
+    id="1660",
+    title="The Royal Game of the Ombre (1660)",
+    description=(
+        "The rules of the 1660 London pamphlet: greater and lesser counters, a counter for every "
+        "pass and every card taken in, matadors paid win or lose, the vole declared before the "
+        "fifth trick."
+    ),
+    names=CardNames("Spadillio", "Mallilio", "Basto", "Punto", "Matadors"),
+    asker_may_keep=False,
+    stock_seen_after_first_lead=True,
+    vole_declare_before_trick=5,
+    vole_declare_after_winning=0,
+    unit="lesser counter",
+    units="lesser counters",
+    big_unit="greater counter",
+    big_unit_value=12,
+    game_stake=12,
+    eldest_ante=1,
+    pass_fee=1,
+    take_in_fee=1,
+    sans_prendre_bonus=12,
+    matador_value=12,
+    matadors_paid_by_losing_ombre=False,
+    vole_bonus=12,
+    vole_doubles_pool=False,
+)
+
+RULES_CLASSIC = Rules(
+    id="classic",
+    title="Ombre as in The Court Gamester (18th century)",
+    description=(
+        "The fuller 18th-century game of The Court Gamester, as Morley and the Britannica report "
+        "it: a fish staked each, a counter for a pass, three counters for sans prendre, matadors "
+        "paid to a winning Ombre and by a losing one, the vole sweeping the board."
+    ),
+    names=CardNames("Spadille", "Manille", "Basto", "Punto", "Matadores"),
+    asker_may_keep=True,
+    stock_seen_after_first_lead=False,
+    vole_declare_before_trick=6,
+    vole_declare_after_winning=5,
+    unit="counter",
+    units="counters",
+    big_unit="fish",
+    big_unit_value=10,
+    game_stake=10,
+    eldest_ante=0,
+    pass_fee=1,
+    take_in_fee=0,
+    sans_prendre_bonus=3,
+    matador_value=1,
+    matadors_paid_by_losing_ombre=True,
+    vole_bonus=0,
+    vole_doubles_pool=True,
+)
+
+PRESETS: dict[str, Rules] = {r.id: r for r in (RULES_1660, RULES_CLASSIC)}
+
+
+def get_rules(rules_id: str) -> Rules:
+    """The preset named ``rules_id`` (``"1660"`` or ``"classic"``)."""
+    from .errors import OmbreError
+
+    try:
+        return PRESETS[rules_id]
+    except (KeyError, TypeError):
+        raise OmbreError(
+            f"unknown rules {rules_id!r}: expected one of {', '.join(sorted(PRESETS))}"
+        ) from None

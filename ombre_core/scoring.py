@@ -1,0 +1,217 @@
+"""Outcomes of a deal, the payments they bring, and the ledger of counters across deals.
+
+Outcomes (compendium §8): the Ombre wins (*sacada*) with more tricks than each defender: five or
+more, or four when the others split three and two (RG: "if he win Four, and can so divide the
+Tricks, as one may win Two, the other Three"). *Codille* (RG "Codillio"): "another wins more
+Tricks then he"; that defender takes the pool and the Ombre makes it good. *Repuesto* (RG; CG
+"remise"): "he win no more Tricks then another", as 4-4-1 or 3-3-3; the Ombre doubles the pool,
+which stays for the next deal. When the Ombre has one trick and the defenders four each, no
+single defender beats the others, so it is a repuesto (§15 #19). The *vole* is all nine tricks.
+
+Payments (§9, decisions §15 #21-#27, #33-#34) are read from the :class:`~ombre_core.rules.Rules`
+fields; every payment is a :class:`Transfer` between a seat and the pool or between two seats, so
+no counter is ever made or lost: the sum of every seat's balance and the pool is always zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .tables import matador_run
+
+if TYPE_CHECKING:
+    from .state import Deal
+
+POOL = None
+"""The payer or payee of a transfer into or out of the pool."""
+
+SACADA, CODILLE, REPUESTO, PASSED = "sacada", "codille", "repuesto", "passed"
+OUTCOMES = (SACADA, CODILLE, REPUESTO, PASSED)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """``amount`` counters from ``payer`` to ``payee`` (a seat, or ``None`` for the pool)."""
+
+    payer: int | None
+    payee: int | None
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The outcome of a deal and what it pays."""
+
+    outcome: str
+    ombre: int | None
+    contract: str | None
+    trump: int | None
+    tricks: tuple[int, ...]
+    codille_winner: int | None
+    vole: bool
+    vole_declared: bool
+    matadors: int
+    pool_in: int
+    pool_out: int
+    transfers: tuple[Transfer, ...]
+    payments: tuple[int, ...] = field(default=())
+
+    @property
+    def pool_taken(self) -> int:
+        """What the winner of the pool took from it (0 if nobody did)."""
+        return sum(t.amount for t in self.transfers if t.payer is POOL and t.reason == "pool")
+
+
+def judge(ombre_tricks: int, defender_tricks: tuple[int, int]) -> tuple[str, int | None]:
+    """The outcome for these trick counts, and which defender (0 or 1) won codille, if any.
+
+    >>> judge(4, (3, 2)), judge(4, (4, 1)), judge(1, (4, 4)), judge(4, (5, 0))
+    (('sacada', None), ('repuesto', None), ('repuesto', None), ('codille', 0))
+    """
+    a, b = defender_tricks
+    best = max(a, b)
+    if ombre_tricks > best:
+        return SACADA, None
+    if best > ombre_tricks and a != b:
+        return CODILLE, 0 if a > b else 1
+    return REPUESTO, None
+
+
+def outcome_of(deal: Deal) -> tuple[str, int | None]:
+    """The outcome of a finished deal and the seat that won codille, if any."""
+    if deal.ombre is None:
+        return PASSED, None
+    defenders = [(deal.ombre + i) % deal.seats for i in range(1, deal.seats)]
+    outcome, which = judge(
+        deal.tricks_won[deal.ombre], (deal.tricks_won[defenders[0]], deal.tricks_won[defenders[1]])
+    )
+    return outcome, None if which is None else defenders[which]
+
+
+def settle(deal: Deal) -> Settlement:
+    """Everything a finished deal pays, in the order it is paid."""
+    rules = deal.rules
+    n = deal.seats
+    transfers: list[Transfer] = []
+    pool = deal.pool_in
+
+    def pay(payer: int | None, payee: int | None, amount: int, reason: str) -> None:
+        nonlocal pool
+        if amount <= 0:
+            return
+        if payer is POOL:
+            pool -= amount
+        if payee is POOL:
+            pool += amount
+        transfers.append(Transfer(payer, payee, amount, reason))
+
+    if deal.pool_in == 0:
+        for seat in range(n):
+            pay(seat, POOL, rules.game_stake, "stake")
+    pay(deal.eldest, POOL, rules.eldest_ante, "eldest")
+    for seat in range(n):
+        pay(seat, POOL, deal.passes[seat] * rules.pass_fee, "pass")
+    for seat in range(n):
+        pay(seat, POOL, deal.taken[seat] * rules.take_in_fee, "take-in")
+
+    outcome, codille_winner = outcome_of(deal)
+    ombre = deal.ombre
+    vole = False
+    run = 0
+    if ombre is not None:
+        opponents = [s for s in range(n) if s != ombre]
+        won = outcome == SACADA
+        vole = deal.tricks_won[ombre] == rules.hand_size
+        assert deal.trump is not None
+        run = matador_run(deal.ombre_hand, deal.trump)
+        if outcome == SACADA:
+            swept = pool
+            pay(POOL, ombre, pool, "pool")
+            if vole and deal.vole_declared:
+                for s in opponents:
+                    pay(s, ombre, rules.vole_bonus, "vole")
+                    if rules.vole_doubles_pool:
+                        pay(s, ombre, (swept + 1) // 2, "vole")
+        elif outcome == CODILLE:
+            assert codille_winner is not None
+            taken = pool
+            pay(POOL, codille_winner, taken, "pool")
+            pay(ombre, POOL, taken, "codille")
+        else:
+            pay(ombre, POOL, pool, "repuesto")
+        if deal.contract == A.SANS_PRENDRE:
+            for s in opponents:
+                if won:
+                    pay(s, ombre, rules.sans_prendre_bonus, "sans-prendre")
+                else:
+                    pay(ombre, s, rules.sans_prendre_bonus, "sans-prendre")
+        if run:
+            amount = run * rules.matador_value
+            for s in opponents:
+                if won or not rules.matadors_paid_by_losing_ombre:
+                    pay(s, ombre, amount, "matadors")
+                else:
+                    pay(ombre, s, amount, "matadors")
+
+    payments = [0] * n
+    for t in transfers:
+        if t.payer is not POOL:
+            payments[t.payer] -= t.amount
+        if t.payee is not POOL:
+            payments[t.payee] += t.amount
+    contract = None if deal.contract is None else A.format_action(deal.contract)
+    return Settlement(
+        outcome=outcome,
+        ombre=ombre,
+        contract=contract,
+        trump=deal.trump,
+        tricks=tuple(deal.tricks_won),
+        codille_winner=codille_winner,
+        vole=vole,
+        vole_declared=deal.vole_declared,
+        matadors=run,
+        pool_in=deal.pool_in,
+        pool_out=pool,
+        transfers=tuple(transfers),
+        payments=tuple(payments),
+    )
+
+
+class Ledger:
+    """Counters won and lost by each seat over a session, and the pool between deals.
+
+    Every change goes through :meth:`record`, which applies a settlement's transfers, so the
+    balances and the pool always sum to zero.
+    """
+
+    __slots__ = ("balances", "deals", "pool")
+
+    def __init__(
+        self, seats: int = 3, balances: list[int] | None = None, pool: int = 0, deals: int = 0
+    ) -> None:
+        self.balances = list(balances) if balances is not None else [0] * seats
+        self.pool = pool
+        self.deals = deals
+        if sum(self.balances) + self.pool != 0:
+            raise ValueError(
+                f"a ledger must balance: balances {self.balances} and pool {pool} do not sum to 0"
+            )
+
+    def record(self, settlement: Settlement) -> None:
+        """Add a finished deal's payments."""
+        if settlement.pool_in != self.pool:
+            raise ValueError(
+                f"the deal started from a pool of {settlement.pool_in}, "
+                f"the ledger holds {self.pool}"
+            )
+        for seat, amount in enumerate(settlement.payments):
+            self.balances[seat] += amount
+        self.pool = settlement.pool_out
+        self.deals += 1
+        assert sum(self.balances) + self.pool == 0, "the ledger no longer balances"
+
+    def to_json(self) -> dict[str, object]:
+        return {"balances": list(self.balances), "pool": self.pool, "deals": self.deals}

@@ -1,0 +1,545 @@
+"""One deal of three-handed Ombre, from the deal to the settlement, as a state machine.
+
+``Deal`` follows OpenSpiel's shape: whose turn it is (:attr:`Deal.to_move`), the legal actions
+(:meth:`Deal.legal_actions`), :meth:`Deal.apply` (checked: an illegal action raises
+:class:`~ombre_core.errors.IllegalAction` naming the action, the seat and the reason, and leaves the
+state as it was) and :meth:`Deal.apply_unchecked` (the fast path for search: it trusts its caller).
+:meth:`Deal.copy` is cheap, so search copies instead of undoing. Players see the deal only through
+:meth:`Deal.view`.
+
+The procedure, with sources (compendium ``ombre-rules.md``):
+
+* Deal (§4): nine cards each in packets of three, starting with the eldest hand, the player on the
+  dealer's right, thirteen to the stock. Seats are numbered in the order of play, so the eldest is
+  ``(dealer + 1) % 3``.
+* Auction (§5.2): each player speaks once, eldest first: ``pass``, ``play`` (ask leave, taking in)
+  or ``sans-prendre``. After an ask, later players may only pass or offer sans prendre; after a
+  sans-prendre offer, only pass (the first offer in turn order stands, §15 #7). If the rules let an
+  overcalled asker keep the game (classic, EB1911, HOY), he then answers ``sans-prendre`` to keep it
+  or ``pass`` to yield; under RG Addition 1 the asker is bound to take in and the overcaller plays.
+  If all pass, the deal ends and the next dealer deals (§15 #5).
+* Exchange (§6.2): an Ombre who takes in discards, names the trump before he sees his new cards
+  (RG Addition 2) and draws; a sans-prendre Ombre only names the trump. Then the defender on his
+  right and then the other discard and draw in turn (RG "after him the second"; CG). Draws come off
+  the top of the stock.
+* Play (§7, §3.2): the eldest leads to the first trick; suit must be followed, with no duty to trump
+  or to win; the matadors' privilege: when a trump is led, a player whose only trumps are matadors
+  need not play one, unless a higher matador forces a lower one. The winner leads to the next trick.
+* The vole (§15 #24) may be declared by the Ombre on his turn within the preset's window, while he
+  has won every trick so far.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from . import actions as A
+from .cards import (
+    FULL_PACK,
+    PACK_SIZE,
+    Card,
+    CardSet,
+    Suit,
+    cards_of,
+    format_card,
+    format_cards,
+    mask_of,
+)
+from .errors import IllegalAction, InvalidNotation
+from .rules import Rules
+from .tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, SUIT_MASK, TRUMP, trick_winner
+
+AUCTION, REPLY, DISCARD, TRUMP_CHOICE, PLAY, OVER = range(6)
+PHASE_NAMES = ("auction", "auction", "exchange", "exchange", "play", "over")
+
+Trick = tuple[int, tuple[Card, ...], int]
+"""A finished trick: (leader, cards in playing order, winner)."""
+
+
+class Deal:
+    """The state of one deal. Create it with :meth:`from_seed` or :meth:`from_cards`."""
+
+    __slots__ = (
+        "actors",
+        "asker",
+        "bids",
+        "contract",
+        "dealer",
+        "dealt",
+        "discards",
+        "drawn",
+        "exchange_pos",
+        "exchange_queue",
+        "hands",
+        "history",
+        "leader",
+        "ombre",
+        "ombre_hand",
+        "passes",
+        "pending_draw",
+        "phase",
+        "pool_in",
+        "result",
+        "rules",
+        "sans_prendre_bidder",
+        "seats",
+        "spoken",
+        "stock",
+        "taken",
+        "to_move",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "vole_declared",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[CardSet],
+        stock: Sequence[Card],
+        pool_in: int = 0,
+    ) -> None:
+        """Start a deal from dealt hands (bitmasks, by seat) and the stock (top card first).
+
+        ``pool_in`` is what lies in the pool from earlier deals, before this deal's stakes: the
+        settlement needs it (a win takes the pool; a repuesto doubles it).
+        """
+        n = rules.seats
+        self.rules = rules
+        self.seats = n
+        self.dealer = dealer
+        self.hands = list(hands)
+        self.dealt: tuple[CardSet, ...] = tuple(hands)
+        self.stock = tuple(stock)
+        self.drawn = 0
+        self.pool_in = pool_in
+        self.phase = AUCTION
+        self.to_move: int | None = (dealer + 1) % n
+        self.bids: list[A.Action | None] = [None] * n
+        self.passes = [0] * n
+        self.spoken = 0
+        self.asker: int | None = None
+        self.sans_prendre_bidder: int | None = None
+        self.ombre: int | None = None
+        self.contract: A.Action | None = None
+        self.trump: Suit | None = None
+        self.exchange_queue: tuple[int, ...] = ()
+        self.exchange_pos = 0
+        self.pending_draw = 0
+        self.discards = [0] * n
+        self.taken = [0] * n
+        self.ombre_hand = 0
+        self.leader = (dealer + 1) % n
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * n
+        self.vole_declared = False
+        self.history: list[A.Action] = []
+        self.actors: list[int] = []
+        self.result = None
+
+    # ---- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def from_cards(
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        pool_in: int = 0,
+    ) -> Deal:
+        """A deal from explicit hands and stock, checked: every card once, right counts."""
+        n = rules.seats
+        if not 0 <= dealer < n:
+            raise InvalidNotation(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        if len(hands) != n:
+            raise InvalidNotation(f"expected {n} hands, got {len(hands)}")
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if len(hand) != rules.hand_size:
+                raise InvalidNotation(
+                    f"hand of seat {seat} has {len(hand)} cards, expected {rules.hand_size}"
+                )
+            for card in hand:
+                if seen >> card & 1:
+                    raise InvalidNotation(f"card {format_card(card)} is dealt twice")
+                seen |= 1 << card
+        stock_size = PACK_SIZE - n * rules.hand_size
+        if len(stock) != stock_size:
+            raise InvalidNotation(f"the stock has {len(stock)} cards, expected {stock_size}")
+        for card in stock:
+            if seen >> card & 1:
+                raise InvalidNotation(f"card {format_card(card)} is dealt twice")
+            seen |= 1 << card
+        if seen != FULL_PACK:
+            raise InvalidNotation("the hands and the stock do not make up the 40-card pack")
+        return cls(rules, dealer, [mask_of(h) for h in hands], stock, pool_in)
+
+    @classmethod
+    def from_seed(cls, rules: Rules, seed: int, dealer: int = 0, pool_in: int = 0) -> Deal:
+        """Shuffle with ``random.Random(seed)`` and deal by packets to the dealer's right.
+
+        The same seed gives the same deal on every platform (CPython and Pyodide share the
+        Mersenne Twister and ``shuffle``).
+        """
+        pack = list(range(PACK_SIZE))
+        random.Random(seed).shuffle(pack)
+        return cls.from_pack(rules, pack, dealer, pool_in)
+
+    @classmethod
+    def from_pack(
+        cls, rules: Rules, pack: Sequence[Card], dealer: int = 0, pool_in: int = 0
+    ) -> Deal:
+        """Deal a shuffled pack (top card first) in packets, beginning with the eldest hand."""
+        n, packet = rules.seats, rules.packet
+        hands = [0] * n
+        pos = 0
+        for _ in range(rules.hand_size // packet):
+            for i in range(n):
+                seat = (dealer + 1 + i) % n
+                for card in pack[pos : pos + packet]:
+                    hands[seat] |= 1 << card
+                pos += packet
+        return cls(rules, dealer, hands, pack[pos:], pool_in)
+
+    def copy(self) -> Deal:
+        """A cheap independent copy (the fast way to branch in a search)."""
+        new = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.bids = self.bids[:]
+        new.passes = self.passes[:]
+        new.discards = self.discards[:]
+        new.taken = self.taken[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.tricks_won = self.tricks_won[:]
+        new.history = self.history[:]
+        new.actors = self.actors[:]
+        return new
+
+    # ---- public facts ------------------------------------------------------------------------
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.seats
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def stock_left(self) -> tuple[Card, ...]:
+        """The cards still in the stock, top first."""
+        return self.stock[self.drawn :]
+
+    def trick_seats(self) -> list[int]:
+        """The seats that played the cards of the current trick, in order."""
+        return [(self.leader + i) % self.seats for i in range(len(self.trick))]
+
+    def discard_bounds(self, seat: int) -> tuple[int, int]:
+        """How many cards ``seat`` may discard now: (fewest, most)."""
+        left = len(self.stock) - self.drawn
+        most = min(self.hands[seat].bit_count(), left)
+        if seat == self.ombre:
+            return min(self.rules.min_ombre_discard, most), most
+        if self.exchange_pos == len(self.exchange_queue) - 2:
+            most = max(0, min(most, left - self.rules.first_defender_leaves))
+        return 0, most
+
+    # ---- legal actions -----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[A.Action]:
+        """Every action the player to move may take, in a fixed order."""
+        phase = self.phase
+        if phase == PLAY:
+            legal = list(cards_of(self.legal_cards()))
+            if self._may_declare_vole():
+                legal.append(A.VOLE)
+            return legal
+        if phase == AUCTION:
+            if self.sans_prendre_bidder is not None:
+                return [A.PASS]
+            if self.asker is not None:
+                return [A.PASS, A.SANS_PRENDRE]
+            return [A.PASS, A.PLAY, A.SANS_PRENDRE]
+        if phase == REPLY:
+            return [A.PASS, A.SANS_PRENDRE]
+        if phase == TRUMP_CHOICE:
+            return [A.TRUMP + s for s in range(4)]
+        if phase == DISCARD:
+            assert self.to_move is not None
+            hand = self.hands[self.to_move]
+            low, high = self.discard_bounds(self.to_move)
+            legal = []
+            sub = hand
+            while True:  # every subset of the hand, largest mask first
+                if low <= sub.bit_count() <= high:
+                    legal.append(A.DISCARD | sub)
+                if sub == 0:
+                    break
+                sub = (sub - 1) & hand
+            return legal
+        return []
+
+    def legal_cards(self) -> CardSet:
+        """The cards the player to move may play (a bitmask), by §3.2 of the compendium."""
+        assert self.to_move is not None and self.trump is not None
+        hand = self.hands[self.to_move]
+        trick = self.trick
+        if not trick:
+            return hand
+        trump = self.trump
+        led = EFFECTIVE_SUIT[trump][trick[0]]
+        follow = hand & SUIT_MASK[trump][led]
+        if not follow:
+            return hand  # a renounce is lawful when void: no duty to trump (MOR)
+        if led != TRUMP:
+            return follow
+        matadors = MATADOR_MASK[trump]
+        if follow & ~matadors:
+            return follow  # an ordinary trump in hand: must play a trump, any trump
+        # Only matadors in hand: privileged unless a higher matador forces a lower one (RG: "the
+        # Spadillio forces the Mallilio, and the Mallilio the Basto").
+        power = POWER[trump]
+        if self.rules.matador_forced_by == "led":
+            forcers = [trick[0]] if matadors >> trick[0] & 1 else []
+        else:
+            forcers = [c for c in trick if matadors >> c & 1]
+        if forcers:
+            top = max(power[c] for c in forcers)
+            if any(power[m] < top for m in cards_of(follow)):
+                return follow
+        return hand
+
+    def _may_declare_vole(self) -> bool:
+        if self.vole_declared or self.to_move != self.ombre:
+            return False
+        done = len(self.tricks)
+        next_trick = done + 1
+        before = self.rules.vole_declare_before_trick
+        if next_trick > before or (next_trick == before and self.trick):
+            return False
+        assert self.ombre is not None
+        won = self.tricks_won[self.ombre]
+        return won == done and won >= self.rules.vole_declare_after_winning
+
+    # ---- applying actions --------------------------------------------------------------------
+
+    def apply(self, action: A.Action | str) -> None:
+        """Apply ``action`` (an int or its notation) after checking it is legal.
+
+        Raises :class:`InvalidNotation` for a string that is not an action, and
+        :class:`IllegalAction` for one the rules forbid now; the state is then unchanged.
+        """
+        if isinstance(action, str):
+            action = A.parse_action(action)
+        reason = self.why_illegal(action)
+        if reason is not None:
+            try:
+                text = A.format_action(action)
+            except InvalidNotation:
+                text = repr(action)
+            raise IllegalAction(text, self.to_move, reason)
+        self.apply_unchecked(action)
+
+    def why_illegal(self, action: A.Action) -> str | None:
+        """``None`` if ``action`` is legal now, else the reason in words."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            return "an action must be an int or its notation"
+        phase = self.phase
+        if phase == OVER:
+            return "the deal is over"
+        seat = self.to_move
+        assert seat is not None
+        if phase == DISCARD:
+            if not A.is_discard(action):
+                return "it is the exchange: discard (e.g. 'discard 3c 4c', or 'discard' for none)"
+            mask = A.discard_mask(action)
+            if mask >> PACK_SIZE:
+                return "not a set of cards"
+            missing = mask & ~self.hands[seat]
+            if missing:
+                return f"{format_cards(cards_of(missing))} not in seat {seat}'s hand"
+            low, high = self.discard_bounds(seat)
+            k = mask.bit_count()
+            if k < low:
+                return f"the Ombre who takes in must discard at least {low} card(s)"
+            if k > high:
+                left = len(self.stock) - self.drawn
+                return f"at most {high} card(s) may be discarded now (the stock holds {left})"
+            return None
+        if action in self.legal_actions():
+            return None
+        if phase in (AUCTION, REPLY):
+            words = " or ".join(A.format_action(a) for a in self.legal_actions())
+            return f"in the auction seat {seat} may only say {words}"
+        if phase == TRUMP_CHOICE:
+            return "the Ombre must name the trump now (e.g. 'trump s')"
+        if action == A.VOLE:
+            return (
+                "the vole may be declared only by the Ombre, on his turn, within the rules' "
+                "window, having won every trick so far"
+            )
+        if not A.is_card(action):
+            return "it is the play: play a card"
+        if not self.hands[seat] >> action & 1:
+            return f"{format_card(action)} is not in seat {seat}'s hand"
+        return self._why_card_illegal(action)
+
+    def _why_card_illegal(self, card: Card) -> str:
+        assert self.trump is not None
+        trump = self.trump
+        led = EFFECTIVE_SUIT[trump][self.trick[0]]
+        legal = format_cards(cards_of(self.legal_cards()))
+        if led == TRUMP:
+            return f"a trump was led and must be followed with a trump (legal: {legal})"
+        return f"the suit led must be followed (legal: {legal})"
+
+    def apply_unchecked(self, action: A.Action) -> None:
+        """Apply ``action`` without checking it: the fast path for search.
+
+        An illegal action here corrupts the state; use :meth:`apply` for anything not generated
+        by :meth:`legal_actions`.
+        """
+        seat = self.to_move
+        assert seat is not None
+        self.history.append(action)
+        self.actors.append(seat)
+        phase = self.phase
+        if phase == PLAY:
+            if action == A.VOLE:
+                self.vole_declared = True
+                return
+            self.hands[seat] &= ~(1 << action)
+            trick = self.trick
+            trick.append(action)
+            if len(trick) < self.seats:
+                self.to_move = (seat + 1) % self.seats
+                return
+            assert self.trump is not None
+            winner = (self.leader + trick_winner(trick, self.trump)) % self.seats
+            self.tricks.append((self.leader, tuple(trick), winner))
+            self.tricks_won[winner] += 1
+            self.trick = []
+            self.leader = self.to_move = winner
+            if len(self.tricks) == self.rules.hand_size:
+                self._finish()
+        elif phase == AUCTION:
+            self.bids[seat] = action
+            if action == A.PASS:
+                self.passes[seat] += 1
+            elif action == A.PLAY:
+                self.asker = seat
+            else:
+                self.sans_prendre_bidder = seat
+            self.spoken += 1
+            if self.spoken < self.seats:
+                self.to_move = (seat + 1) % self.seats
+            else:
+                self._close_auction()
+        elif phase == DISCARD:
+            mask = action ^ A.DISCARD
+            self.hands[seat] ^= mask
+            self.discards[seat] |= mask
+            if seat == self.ombre and self.trump is None:
+                self.pending_draw = mask.bit_count()
+                self.phase = TRUMP_CHOICE  # RG Addition 2: name the trump before taking in
+            else:
+                self._draw(seat, mask.bit_count())
+                self._next_exchanger()
+        elif phase == TRUMP_CHOICE:
+            self.trump = action - A.TRUMP
+            if self.contract == A.PLAY:
+                self._draw(seat, self.pending_draw)
+                self.pending_draw = 0
+                self._next_exchanger()
+            else:
+                self.phase = DISCARD
+                self.to_move = self.exchange_queue[0]
+        elif phase == REPLY:
+            assert self.asker is not None and self.sans_prendre_bidder is not None
+            self.bids[seat] = action
+            keeps = action == A.SANS_PRENDRE
+            self._open_exchange(self.asker if keeps else self.sans_prendre_bidder, A.SANS_PRENDRE)
+
+    def _close_auction(self) -> None:
+        if self.sans_prendre_bidder is not None:
+            if self.asker is not None and self.rules.asker_may_keep:
+                self.phase = REPLY
+                self.to_move = self.asker
+                return
+            self._open_exchange(self.sans_prendre_bidder, A.SANS_PRENDRE)
+        elif self.asker is not None:
+            self._open_exchange(self.asker, A.PLAY)
+        else:
+            self._finish()
+
+    def _open_exchange(self, ombre: int, contract: A.Action) -> None:
+        n = self.seats
+        self.ombre = ombre
+        self.contract = contract
+        defenders = tuple((ombre + i) % n for i in range(1, n))
+        if contract == A.PLAY:
+            self.exchange_queue = (ombre, *defenders)
+            self.phase = DISCARD
+        else:
+            self.exchange_queue = defenders
+            self.phase = TRUMP_CHOICE
+        self.exchange_pos = 0
+        self.to_move = ombre
+
+    def _draw(self, seat: int, k: int) -> None:
+        for card in self.stock[self.drawn : self.drawn + k]:
+            self.hands[seat] |= 1 << card
+        self.drawn += k
+        self.taken[seat] += k
+
+    def _next_exchanger(self) -> None:
+        self.exchange_pos += 1
+        if self.exchange_pos < len(self.exchange_queue):
+            self.phase = DISCARD
+            self.to_move = self.exchange_queue[self.exchange_pos]
+            return
+        self.phase = PLAY
+        assert self.ombre is not None
+        self.ombre_hand = self.hands[self.ombre]
+        self.leader = self.to_move = self.eldest  # §15 #16: the eldest leads whoever is Ombre
+
+    def _finish(self) -> None:
+        from .scoring import settle
+
+        self.phase = OVER
+        self.to_move = None
+        self.result = settle(self)
+
+    # ---- information -------------------------------------------------------------------------
+
+    def played_cards(self) -> CardSet:
+        """Every card played to a trick so far (public)."""
+        mask = mask_of(self.trick)
+        for _, cards, _ in self.tricks:
+            mask |= mask_of(cards)
+        return mask
+
+    def view(self, seat: int):  # -> View; imported lazily to keep the arrows one way
+        """What ``seat`` may know: see :mod:`ombre_core.views`."""
+        from .views import view_of
+
+        return view_of(self, seat)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Deal {self.rules.id} dealer={self.dealer} phase={self.phase_name} "
+            f"actions={len(self.history)}>"
+        )

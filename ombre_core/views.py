@@ -1,0 +1,119 @@
+"""What one player may know of a deal: the only way bots and the UI see the game.
+
+A :class:`View` holds the player's own hand and own discards, everything said and played, and the
+public counts (cards in each hand, cards each player took in, cards left in the stock). The other
+hands, the stock and the others' discards are never in it, except the rest of the stock where the
+rules let everyone look at it once play has begun (RG: "which, the Table lead once, usually is
+done"; compendium §15 #13). Past tricks are always in it: every player saw them played (RG lets
+anyone look at the tricks, "which ordinarily is resolved on the Affirmative").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import DISCARD, Action, format_action
+from .cards import Card, CardSet
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .scoring import Settlement
+    from .state import Deal, Trick
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's knowledge of a deal (immutable)."""
+
+    seat: int
+    rules: Rules
+    seats: int
+    dealer: int
+    eldest: int
+    phase: str
+    to_move: int | None
+    hand: CardSet
+    discards: CardSet
+    """This seat's own discards."""
+    history: tuple[tuple[int, str], ...]
+    """Every action in order as (seat, notation); another seat's discard shows only how many
+    cards it was, as ``discard #3``."""
+    bids: tuple[Action | None, ...]
+    ombre: int | None
+    contract: Action | None
+    trump: int | None
+    hand_counts: tuple[int, ...]
+    taken: tuple[int, ...]
+    stock_count: int
+    stock_seen: tuple[Card, ...] | None
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    played: CardSet
+    vole_declared: bool
+    legal: tuple[Action, ...]
+    """The legal actions when this seat is to move, else empty."""
+    result: Settlement | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    def unseen(self) -> CardSet:
+        """Cards this seat has not seen: in other hands, the stock or others' discards."""
+        seen = self.hand | self.discards | self.played
+        if self.stock_seen is not None:
+            for card in self.stock_seen:
+                seen |= 1 << card
+        return ((1 << 40) - 1) & ~seen
+
+
+def public_history(deal: Deal, seat: int) -> tuple[tuple[int, str], ...]:
+    """The actions of the deal as ``seat`` saw them: others' discards show only their number."""
+    out = []
+    for actor, action in zip(deal.actors, deal.history, strict=True):
+        if action >= DISCARD and actor != seat:
+            out.append((actor, f"discard #{(action ^ DISCARD).bit_count()}"))
+        else:
+            out.append((actor, format_action(action)))
+    return tuple(out)
+
+
+def view_of(deal: Deal, seat: int) -> View:
+    """Build ``seat``'s view of ``deal``."""
+    if not 0 <= seat < deal.seats:
+        raise ValueError(f"no seat {seat!r} at a table of {deal.seats}")
+    rules = deal.rules
+    stock_seen = None
+    if rules.stock_seen_after_first_lead and (deal.tricks or deal.trick):
+        stock_seen = deal.stock_left
+    return View(
+        seat=seat,
+        rules=rules,
+        seats=deal.seats,
+        dealer=deal.dealer,
+        eldest=deal.eldest,
+        phase=deal.phase_name,
+        to_move=deal.to_move,
+        hand=deal.hands[seat],
+        discards=deal.discards[seat],
+        history=public_history(deal, seat),
+        bids=tuple(deal.bids),
+        ombre=deal.ombre,
+        contract=deal.contract,
+        trump=deal.trump,
+        hand_counts=tuple(h.bit_count() for h in deal.hands),
+        taken=tuple(deal.taken),
+        stock_count=len(deal.stock) - deal.drawn,
+        stock_seen=stock_seen,
+        leader=deal.leader,
+        trick=tuple(deal.trick),
+        tricks=tuple(deal.tricks),
+        tricks_won=tuple(deal.tricks_won),
+        played=deal.played_cards(),
+        vole_declared=deal.vole_declared,
+        legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
+        result=deal.result,
+    )
