@@ -1,0 +1,244 @@
+"""A sensible rule-based player, after the advice of the 1660 pamphlet.
+
+* Bidding (RG, "What Games are to be played"): play only with three sure tricks, such as the three
+  matadors or six or seven good trumps, counting "the Kings of any svit ... as good as Trumps".
+* Exchange: the Ombre keeps his trumps and kings and discards the rest (RG: "discard everything
+  else"); a defender keeps trumps, kings and guarded queens, and the first defender leaves some of
+  the stock to his partner (CG: "leave at least five Cards to him that takes last").
+* Play (RG "General Rules"): the Ombre draws trumps with his best ones before playing kings;
+  defenders do not overtake each other needlessly and win cheaply when the Ombre is winning.
+
+It plays from its :class:`~ombre_core.views.View` only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import actions as A
+from ..cards import ALL_SUITS, KING, QUEEN, CardSet, cards_of, make_card, rank_of
+from ..tables import (
+    EFFECTIVE_SUIT,
+    MATADOR_MASK,
+    POWER,
+    SUIT_MASK,
+    TRUMP,
+    TRUMP_MASK,
+    TRUMP_ORDER,
+    trick_winner,
+)
+from ..views import View
+
+# How much each trump is worth as a trick, by its place in the trump order (Spadille first).
+_TRUMP_WEIGHT = (1.0, 0.95, 0.9, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35, 0.35, 0.35, 0.35)
+ASK_THRESHOLD = 3.2
+SANS_PRENDRE_THRESHOLD = 5.3
+
+
+def hand_strength(hand: CardSet, trump: int) -> float:
+    """Expected tricks of ``hand`` with ``trump`` named: trumps by rank, plain kings as tricks."""
+    score = 0.0
+    trumps = 0
+    for i, card in enumerate(TRUMP_ORDER[trump]):
+        if hand >> card & 1:
+            score += _TRUMP_WEIGHT[i]
+            trumps += 1
+    score += 0.15 * max(0, trumps - 3)  # long trumps draw the others' out
+    for suit in ALL_SUITS:
+        if suit == trump:
+            continue
+        king = make_card(KING, suit)
+        if hand >> king & 1:
+            score += 0.7
+            if hand >> make_card(QUEEN, suit) & 1:
+                score += 0.3
+    return score
+
+
+def best_trump(hand: CardSet) -> tuple[int, float]:
+    """The suit that suits ``hand`` best and its strength (ties to black, RG Addition 3)."""
+    return max(((s, hand_strength(hand, s)) for s in ALL_SUITS), key=lambda x: (x[1], -x[0]))
+
+
+def _keepers(hand: CardSet, trump: int, queens: bool) -> CardSet:
+    keep = hand & TRUMP_MASK[trump]
+    for suit in ALL_SUITS:
+        if suit == trump:
+            continue
+        king = make_card(KING, suit)
+        if hand >> king & 1:
+            keep |= 1 << king
+            queen = make_card(QUEEN, suit)
+            if queens and hand >> queen & 1:
+                keep |= 1 << queen
+    return keep
+
+
+class RulePlayer:
+    """Bids on sure tricks, keeps trumps and kings, plays by the pamphlet's general rules."""
+
+    name = "rules"
+
+    def choose(self, view: View, rng: random.Random) -> A.Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        if view.phase == "auction":
+            return self._bid(view, legal)
+        if view.phase == "exchange":
+            if A.is_trump(legal[0]):
+                return A.trump_action(best_trump(view.hand)[0])
+            return self._discard(view)
+        return self._play(view, legal, rng)
+
+    # -- auction ---------------------------------------------------------------------------------
+
+    def _bid(self, view: View, legal: tuple[A.Action, ...]) -> A.Action:
+        _, strength = best_trump(view.hand)
+        if strength >= SANS_PRENDRE_THRESHOLD and A.SANS_PRENDRE in legal:
+            return A.SANS_PRENDRE
+        if strength >= ASK_THRESHOLD and A.PLAY in legal:
+            return A.PLAY
+        return A.PASS
+
+    # -- exchange --------------------------------------------------------------------------------
+
+    def _discard(self, view: View) -> A.Action:
+        hand = view.hand
+        legal = view.legal
+        counts = [A.discard_mask(a).bit_count() for a in legal]
+        low, high = min(counts), max(counts)
+        if view.seat == view.ombre:
+            trump = best_trump(hand)[0]
+            keep = _keepers(hand, trump, queens=False)
+        else:
+            assert view.trump is not None
+            trump = view.trump
+            keep = _keepers(hand, trump, queens=True)
+            if view.taken[view.ombre] == 0 or self._first_defender(view):
+                high = min(high, max(view.stock_count - 5, view.stock_count // 2))
+        power = POWER[trump]
+        # cheapest first: plain cards by rank, then trumps
+        order = sorted(cards_of(hand), key=lambda c: (EFFECTIVE_SUIT[trump][c] == TRUMP, power[c]))
+        out = [c for c in order if not keep >> c & 1][:high]
+        for c in order:
+            if len(out) >= low:
+                break
+            if c not in out:
+                out.append(c)
+        mask = 0
+        for c in out:
+            mask |= 1 << c
+        return A.discard_action(mask)
+
+    @staticmethod
+    def _first_defender(view: View) -> bool:
+        assert view.ombre is not None
+        return view.seat == (view.ombre + 1) % view.seats
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def _play(self, view: View, legal: tuple[A.Action, ...], rng: random.Random) -> A.Action:
+        cards = [a for a in legal if A.is_card(a)]
+        assert view.trump is not None
+        trump = view.trump
+        if (
+            A.VOLE in legal
+            and len(view.tricks) >= 4
+            and view.tricks_won[view.seat] == len(view.tricks)
+            and self._all_masters(view)
+        ):
+            return A.VOLE
+        if not view.trick:
+            return self._lead(view, cards)
+        return self._follow(view, cards, trump)
+
+    def _all_masters(self, view: View) -> bool:
+        assert view.trump is not None
+        unseen = view.unseen()
+        return all(self._is_master(c, view.trump, unseen) for c in cards_of(view.hand))
+
+    @staticmethod
+    def _is_master(card: int, trump: int, unseen: CardSet) -> bool:
+        suit = EFFECTIVE_SUIT[trump][card]
+        power = POWER[trump]
+        others = unseen & SUIT_MASK[trump][suit]
+        higher = any(power[c] > power[card] for c in cards_of(others))
+        if suit != TRUMP and not higher:
+            # a plain master can still be trumped; fine for a lead when trumps are out
+            return not (unseen & TRUMP_MASK[trump])
+        return not higher
+
+    def _lead(self, view: View, cards: list[int]) -> int:
+        trump = view.trump
+        assert trump is not None
+        power = POWER[trump]
+        unseen = view.unseen()
+        trumps = [c for c in cards if EFFECTIVE_SUIT[trump][c] == TRUMP]
+        plain = [c for c in cards if EFFECTIVE_SUIT[trump][c] != TRUMP]
+        trumps_out = unseen & TRUMP_MASK[trump]
+        if view.seat == view.ombre:
+            if trumps and trumps_out:
+                top = max(trumps, key=power.__getitem__)
+                if not any(power[c] > power[top] for c in cards_of(trumps_out)):
+                    return top  # draw trumps with a master (RG)
+                if len(trumps) >= 3:
+                    return min(trumps, key=power.__getitem__)
+            kings = [c for c in plain if rank_of(c) == KING]
+            if kings:
+                return kings[0]
+            if trumps and not plain:
+                return max(trumps, key=power.__getitem__)
+            return min(plain or cards, key=power.__getitem__)
+        # a defender leads a master plain card, else a low card of a long plain suit
+        for c in sorted(plain, key=power.__getitem__, reverse=True):
+            others = unseen & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][c]]
+            if not any(power[o] > power[c] for o in cards_of(others)):
+                return c
+        if plain:
+            return min(plain, key=lambda c: (-self._suit_length(view, c), power[c]))
+        return min(cards, key=power.__getitem__)
+
+    @staticmethod
+    def _suit_length(view: View, card: int) -> int:
+        assert view.trump is not None
+        suit = EFFECTIVE_SUIT[view.trump][card]
+        return (view.hand & SUIT_MASK[view.trump][suit]).bit_count()
+
+    def _follow(self, view: View, cards: list[int], trump: int) -> int:
+        power = POWER[trump]
+        eff = EFFECTIVE_SUIT[trump]
+        seats = [(view.leader + i) % view.seats for i in range(len(view.trick))]
+        best_i = trick_winner(view.trick, trump)
+        best = view.trick[best_i]
+        winning_seat = seats[best_i]
+
+        def beats(c: int) -> bool:
+            if eff[c] == TRUMP and eff[best] != TRUMP:
+                return True
+            return eff[c] == eff[best] and power[c] > power[best]
+
+        def cheap(c: int) -> tuple[int, int, int]:
+            # throw away: plain non-kings first, then kings, then trumps; matadors last
+            is_trump = eff[c] == TRUMP
+            return (is_trump, 1 if (MATADOR_MASK[trump] >> c & 1) else 0, power[c])
+
+        winners = [c for c in cards if beats(c)]
+        last = len(view.trick) == view.seats - 1
+        ombre = view.ombre
+        if view.seat == ombre:
+            if winners:
+                return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
+            return min(cards, key=cheap)
+        partner_winning = winning_seat != ombre
+        ombre_to_play = ombre not in seats
+        if partner_winning and (last or not ombre_to_play):
+            return min(cards, key=cheap)
+        if winners:
+            if last or not ombre_to_play:
+                return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
+            return max(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
+        return min(cards, key=cheap)
+
+
+__all__ = ["RulePlayer", "best_trump", "hand_strength"]

@@ -1,0 +1,185 @@
+"""A session: deal after deal at one table, with the ledger of counters carried between them.
+
+The first dealer is the player who receives the first black ace when cards are dealt round one by
+one (EB1911, compendium §15 #1); then the deal passes to the right, so the eldest of one deal deals
+the next (MOR, CG). Each deal's shuffle comes from the session seed and the deal's number, so a
+session replays exactly from its seed and its actions.
+
+A session saves as an ``ombre-session/1`` JSON document (see ``docs/record.md``): the ledger as it
+stood when the current deal began, and that deal as an ``ombre-record/1``. Loading replays the deal
+and checks every field, so a broken save is rejected with a reason instead of half-loaded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action
+from .bots import PLAYERS, Player
+from .cards import PACK_SIZE
+from .errors import IllegalAction, InvalidRecord, InvalidSession, OmbreError
+from .record import replay, to_record
+from .rules import PRESETS, Rules, get_rules
+from .scoring import Ledger
+from .state import Deal
+from .tables import BASTO, SPADILLE
+
+FORMAT = "ombre-session/1"
+DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
+
+
+def first_dealer(seed: int, seats: int = 3) -> int:
+    """Deal cards round one at a time from seat 0; the receiver of the first black ace deals."""
+    pack = list(range(PACK_SIZE))
+    random.Random(seed).shuffle(pack)
+    for i, card in enumerate(pack):
+        if card in (SPADILLE, BASTO):
+            return i % seats
+    raise AssertionError("the pack has two black aces")
+
+
+class Session:
+    """Deals in turn at one table, with the ledger; one seat may be a person, the rest bots."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        human: int | None = 0,
+        names: Sequence[str] = DEFAULT_NAMES,
+        bot: str = "rules",
+    ) -> None:
+        if human is not None and not 0 <= human < rules.seats:
+            raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {human!r}")
+        if len(names) != rules.seats or not all(isinstance(n, str) and n for n in names):
+            raise OmbreError(f"names must be {rules.seats} non-empty strings, not {names!r}")
+        if bot not in PLAYERS:
+            raise OmbreError(
+                f"unknown computer player {bot!r}: expected one of {', '.join(PLAYERS)}"
+            )
+        self.rules = rules
+        self.seed = seed
+        self.human = human
+        self.names = list(names)
+        self.bot_name = bot
+        self.bot: Player = PLAYERS[bot]()
+        self.first_dealer = first_dealer(seed, rules.seats)
+        self.ledger = Ledger(rules.seats)
+        self.ledger_before = self.ledger.to_json()
+        self.number = 1
+        self.deal = self._new_deal(self.first_dealer)
+
+    def _deal_seed(self, number: int) -> int:
+        return self.seed * 1_000_003 + number
+
+    def _new_deal(self, dealer: int) -> Deal:
+        self.ledger_before = self.ledger.to_json()
+        return Deal.from_seed(self.rules, self._deal_seed(self.number), dealer, self.ledger.pool)
+
+    # ---- play --------------------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply a checked action; with ``seat``, also check that it is that seat's turn."""
+        if seat is not None and self.deal.to_move != seat:
+            text = action if isinstance(action, str) else str(action)
+            raise IllegalAction(text, seat, f"it is not seat {seat}'s turn")
+        self.deal.apply(action)
+        if self.deal.is_over:
+            assert self.deal.result is not None
+            self.ledger.record(self.deal.result)
+
+    def bot_move(self) -> Action:
+        """Let the computer player whose turn it is act once; returns its action."""
+        deal = self.deal
+        seat = deal.to_move
+        if seat is None:
+            raise IllegalAction("bot", None, "the deal is over")
+        if seat == self.human:
+            raise IllegalAction("bot", seat, "it is the person's turn, not a computer player's")
+        rng = random.Random(self._deal_seed(self.number) * 1009 + len(deal.history))
+        action = self.bot.choose(deal.view(seat), rng)
+        self.apply(action)
+        return action
+
+    def next_deal(self) -> None:
+        """Deal the next hand; the deal passes to the right (the last eldest deals)."""
+        if not self.deal.is_over:
+            raise IllegalAction("next deal", self.deal.to_move, "the current deal is not over")
+        self.number += 1
+        self.deal = self._new_deal(self.deal.eldest)
+
+    # ---- saving ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "rules": self.rules.id,
+            "seed": self.seed,
+            "human": self.human,
+            "names": self.names,
+            "bot": self.bot_name,
+            "deal_number": self.number,
+            "ledger": self.ledger_before,
+            "deal": to_record(self.deal),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Session:
+        """Rebuild a saved session; anything wrong raises :class:`InvalidSession`."""
+        if not isinstance(data, dict):
+            raise InvalidSession("a saved session must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise InvalidSession(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        rules_id = data.get("rules")
+        if rules_id not in PRESETS:
+            raise InvalidSession(f"unknown rules {rules_id!r}")
+        rules = get_rules(rules_id)
+        seed, number = data.get("seed"), data.get("deal_number")
+        for name, value in (("seed", seed), ("deal_number", number)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise InvalidSession(f"{name} must be a whole number, not {value!r}")
+        try:
+            session = cls(
+                rules,
+                seed,
+                data.get("human"),
+                data.get("names", DEFAULT_NAMES),
+                data.get("bot", "rules"),
+            )
+            ledger = data.get("ledger")
+            if not isinstance(ledger, dict):
+                raise InvalidSession("ledger must be an object")
+            balances = ledger.get("balances")
+            if not (
+                isinstance(balances, list)
+                and all(type(b) is int for b in balances)
+                and len(balances) == rules.seats
+            ):
+                raise InvalidSession(f"ledger balances must be {rules.seats} whole numbers")
+            pool, deals = ledger.get("pool"), ledger.get("deals")
+            if type(pool) is not int or type(deals) is not int or pool < 0 or deals < 0:
+                raise InvalidSession("ledger pool and deals must be whole numbers")
+            session.ledger = Ledger(rules.seats, balances, pool, deals)
+            session.ledger_before = session.ledger.to_json()
+            session.number = number
+            record = data.get("deal")
+            if not isinstance(record, dict) or record.get("rules") != rules.id:
+                raise InvalidSession("the deal in progress is missing or has other rules")
+            if record.get("pool", 0) != pool:
+                raise InvalidSession(
+                    f"the deal started from a pool of {record.get('pool', 0)}, "
+                    f"the ledger has {pool}"
+                )
+            session.deal = replay(record, rules)
+            if session.deal.is_over:
+                assert session.deal.result is not None
+                session.ledger.record(session.deal.result)
+        except InvalidRecord as exc:
+            raise InvalidSession(f"the deal in progress cannot be replayed: {exc}") from None
+        except InvalidSession:
+            raise
+        except (OmbreError, ValueError, TypeError) as exc:
+            raise InvalidSession(str(exc)) from None
+        return session
