@@ -1,0 +1,427 @@
+// Snapshot → DOM. Everything shown comes from the engine's snapshot (docs/bridge.md): this module
+// decides where and how things are drawn, never what is legal or who wins. It writes text with
+// textContent and builds nodes with createElement only.
+
+import { cardBack, cardFace, suitIcon } from "./cards.js";
+
+// ---------------------------------------------------------------------------------------------
+// Glossary: short explanations shown on hover (and read by screen readers through <abbr title>).
+// Wording from the project's rules compendium and glossary; spellings by source are included so
+// that 1660 names (Spadillio, Mallilio, Codillio) are explained as well.
+
+const TERMS = [
+  [["ombre", "l'ombre", "hombre"], "Ombre: the player who undertakes to win the deal against the other two (Spanish hombre, \u201cthe man\u201d); also the name of the game."],
+  [["defender", "defenders"], "Defenders: the two players against the ombre. They combine to stop the ombre, though each prefers to win codille himself."],
+  [["eldest", "eldest hand"], "Eldest hand: the player on the dealer's right. Speaks first in the auction and leads to the first trick."],
+  [["dealer"], "Dealer: deals nine cards to each player, three at a time, to the right; the deal then passes to the eldest."],
+  [["stock", "talon"], "Stock: the thirteen cards left after the deal. After naming the trump, the ombre and then the defenders discard and take in the same number of cards from it."],
+  [["taking in", "take in", "takes in", "taken in"], "Taking in: discarding cards and drawing the same number from the stock."],
+  [["matador", "matadors", "matadore", "matadores"], "Matadors (\u201ckilling cards\u201d): Spadille, Manille and Basto, the three highest trumps. When a lower trump is led, a player whose only trumps are matadors need not play one; a matador is forced only by a higher matador led."],
+  [["spadille", "spadillio", "espadille", "pipillo"], "Spadille: the ace of spades, always the highest trump."],
+  [["manille", "mallilio", "manillio"], "Manille: the second trump \u2014 the 2 of a black trump suit, the 7 of a red one."],
+  [["basto"], "Basto: the ace of clubs, always the third trump."],
+  [["punto", "ponto"], "Punto: the ace of a red trump suit, the fourth trump (not a matador)."],
+  [["trump", "trumps"], "Trumps: the suit named by the ombre, plus Spadille and Basto, which are trumps in every deal. Eleven trumps in a black suit, twelve in a red one."],
+  [["sans prendre", "sans-prendre"], "Sans prendre: playing without taking in from the stock. It outranks an ordinary \u201cplay\u201d and earns more when won."],
+  [["codille", "codillio", "codillo"], "Codille: a defender takes more tricks than the ombre and wins what the ombre played for; the ombre pays the same again."],
+  [["repuesto", "repueto"], "Repuesto (1660; later called remise): a tie \u2014 the ombre takes no more tricks than a defender (4-4-1, 3-3-3). The ombre doubles the stake, which stays in the pool for the next deal."],
+  [["remise", "puesta"], "Remise: the French name for the repuesto, a loss by a tie; the ombre pays a stake that is played for in the next deal."],
+  [["sacada"], "Sacada: the ombre wins, taking more tricks than either defender (five, or four when the others split three and two), and takes the pool."],
+  [["vole", "voll"], "Vole: winning all nine tricks."],
+  [["beast", "beasted"], "Beast: a penalty equal to the stake, paid for a lost game or a fault."],
+  [["pool"], "Pool: the counters at stake, won by the ombre's win or a defender's codille."],
+  [["fish"], "Fish: the larger counter of the 18th-century game, worth ten counters."],
+  [["renounce"], "Renounce: failing to follow suit when able, a fault."],
+  [["gano", "gagno"], "Gano (\u201cit's mine\u201d): a defender's call asking his partner not to overtake his card."],
+];
+
+const TERM_INDEX = new Map();
+for (const [words, text] of TERMS) for (const w of words) TERM_INDEX.set(w, text);
+const TERM_RE = new RegExp(
+  "\\b(" + [...TERM_INDEX.keys()].sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[-']/g, (c) => "\\" + c)).join("|") + ")\\b",
+  "gi",
+);
+
+/** The explanation of a game term, or undefined. */
+export function termTitle(word) {
+  return TERM_INDEX.get(word.toLowerCase());
+}
+
+/**
+ * Text with game terms wrapped in <abbr title> (first occurrence of each term per call), built
+ * from text nodes only.
+ */
+export function withTerms(text) {
+  const frag = document.createDocumentFragment();
+  const seen = new Set();
+  let last = 0;
+  for (const m of text.matchAll(TERM_RE)) {
+    const title = TERM_INDEX.get(m[0].toLowerCase());
+    if (!title || seen.has(title)) continue;
+    seen.add(title);
+    if (m.index > last) frag.append(text.slice(last, m.index));
+    const abbr = document.createElement("abbr");
+    abbr.title = title;
+    abbr.textContent = m[0];
+    frag.append(abbr);
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) frag.append(text.slice(last));
+  return frag;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small DOM helpers
+
+export function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key in node && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
+  return node;
+}
+
+function term(word, display = word) {
+  const title = termTitle(word);
+  return title ? h("abbr", { title, text: display }) : document.createTextNode(display);
+}
+
+/** Where a seat sits on screen, as seen from the human: you at the bottom, play goes to the right. */
+export function position(seat, human) {
+  return ["bottom", "right", "left"][(seat - human + 3) % 3];
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+/** A card as a picture with its accessible name (for the trick, the result and the discards). */
+export function cardFigure(card, extraClass = "") {
+  const fig = h("span", {
+    class: `card ${extraClass}`.trim(),
+    role: "img",
+    "aria-label": card.label,
+    title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
+    dataset: { code: card.code },
+  });
+  fig.append(cardFace(card));
+  return fig;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seats
+
+const BID_WORDS = { pass: "passed", play: "plays", "sans-prendre": "sans prendre" };
+
+function seatPanel(snap, s) {
+  const pos = position(s.seat, snap.human);
+  const toMove = snap.to_move === s.seat && snap.phase !== "over";
+  const panel = h("section", {
+    class: `seat seat-${pos}${toMove ? " to-move" : ""}${s.role ? " role-" + s.role : ""}`,
+    "aria-label": s.is_human ? `${s.name} (you)` : s.name,
+    dataset: { seat: s.seat },
+  });
+  const head = h("div", { class: "seat-head" }, h("span", { class: "seat-name", text: s.name }));
+  const badges = h("span", { class: "badges" });
+  if (s.is_dealer) badges.append(h("span", { class: "badge dealer" }, term("dealer", "Dealer")));
+  if (s.is_eldest) badges.append(h("span", { class: "badge eldest" }, term("eldest", "Eldest")));
+  if (s.role === "ombre") badges.append(h("span", { class: "badge ombre" }, term("ombre", "Ombre")));
+  if (s.role === "defender") badges.append(h("span", { class: "badge defender" }, term("defender", "Defender")));
+  head.append(badges);
+  panel.append(head);
+
+  const facts = h("div", { class: "seat-facts" });
+  if (s.bid) {
+    const word = BID_WORDS[s.bid] ?? s.bid;
+    facts.append(h("span", { class: `bid bid-${s.bid}` }, s.bid === "sans-prendre" ? term("sans prendre", word) : word));
+  }
+  facts.append(
+    h("span", { class: "tricks", title: `${s.tricks} trick${s.tricks === 1 ? "" : "s"} won this deal` },
+      tricksStack(s.tricks), h("span", { class: "count", text: `${s.tricks}` }),
+      h("span", { class: "visually-hidden", text: s.tricks === 1 ? " trick" : " tricks" })),
+    h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: "Counters won or lost this session" },
+      signed(s.balance)),
+  );
+  panel.append(facts);
+
+  if (toMove) panel.append(h("span", { class: "turn-mark", text: s.is_human ? "Your turn" : "Thinking\u2026" }));
+  if (!s.is_human) {
+    const backs = h("div", { class: "backs", "aria-label": `${s.cards} cards in hand`, role: "img" });
+    for (let i = 0; i < s.cards; i += 1) backs.append(h("span", { class: "back" }, cardBack()));
+    panel.append(backs);
+  }
+  return panel;
+}
+
+/** Won tricks laid "angle-wise", each across the last, as RG 1660 says, so they can be counted. */
+function tricksStack(n) {
+  const stack = h("span", { class: "trick-stack", "aria-hidden": "true" });
+  for (let i = 0; i < n; i += 1) stack.append(h("span", { class: `trick-card ${i % 2 ? "across" : ""}` }));
+  return stack;
+}
+
+export function renderSeats(snap, refs) {
+  for (const pos of ["left", "right", "bottom"]) refs.seats[pos].replaceChildren();
+  for (const s of snap.seats) {
+    const pos = position(s.seat, snap.human);
+    refs.seats[pos].append(seatPanel(snap, s));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The centre: game facts, the trick on the table, the result
+
+function seatName(snap, seat) {
+  return snap.seats[seat]?.name ?? `Seat ${seat}`;
+}
+
+export function renderFacts(snap, refs) {
+  const list = refs.facts;
+  list.replaceChildren();
+  const add = (label, value, cls = "") => list.append(h("div", { class: `fact ${cls}` }, h("dt", {}, label), h("dd", {}, value)));
+  add("Deal", String(snap.deal_number));
+  if (snap.trump) {
+    add(term("trump", "Trump"), h("span", { class: "trump-name" }, suitIcon(snap.trump.suit, ["h", "d"].includes(snap.trump.suit)), ` ${snap.trump.name}`), "trump");
+  } else {
+    add(term("trump", "Trump"), "not named yet", "trump");
+  }
+  if (snap.ombre !== null && snap.ombre !== undefined) {
+    const who = seatName(snap, snap.ombre);
+    const contract = snap.contract ? h("span", { title: snap.contract.hint ?? "" }, ` (${snap.contract.name})`) : "";
+    add(term("ombre", "Ombre"), h("span", {}, who, contract));
+  }
+  add("Pool", `${snap.ledger?.pool ?? 0} ${snap.ledger?.unit ?? snap.rules?.unit ?? ""}`.trim(), "pool");
+  if (snap.stock) add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
+  if (snap.vole_declared) add(term("vole", "Vole"), "declared");
+}
+
+export function renderTrick(snap, refs) {
+  const area = refs.trick;
+  area.replaceChildren();
+  let trick = snap.trick && snap.trick.cards && snap.trick.cards.length ? snap.trick : null;
+  let done = false;
+  if (!trick && snap.last_trick && snap.last_trick.cards && snap.last_trick.cards.length) {
+    trick = snap.last_trick;
+    done = true;
+  }
+  area.classList.toggle("done", done);
+  if (!trick) {
+    area.setAttribute("aria-label", "The table: no cards played yet");
+    return;
+  }
+  area.setAttribute("aria-label", done ? "The last trick" : "The trick being played");
+  const list = h("ul", { class: "trick-cards" });
+  trick.cards.forEach(({ seat, card }, i) => {
+    const pos = position(seat, snap.human);
+    const won = done && trick.winner === seat;
+    list.append(h("li", { class: `trick-slot slot-${pos}${won ? " winner" : ""}`, style: `--order:${i}` },
+      cardFigure(card),
+      h("span", { class: "who", text: seatName(snap, seat) })));
+  });
+  area.append(list);
+  if (done && trick.winner !== undefined && trick.winner !== null) {
+    area.append(h("p", { class: "trick-caption", text: `${seatName(snap, trick.winner)} won the trick` }));
+  }
+}
+
+export function renderResult(snap, refs, handlers, busy) {
+  const box = refs.result;
+  box.replaceChildren();
+  const r = snap.result;
+  box.hidden = !r;
+  if (!r) return;
+  box.append(h("h2", { id: "result-title", class: `outcome-${r.outcome}` }, withTerms(r.title ?? "")));
+  if (r.text) box.append(h("p", { class: "result-text" }, withTerms(r.text)));
+  const table = h("table", { class: "payments" },
+    h("caption", { text: "This deal" }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", text: "Tricks" }), h("th", { scope: "col", text: "Counters" }))));
+  const body = h("tbody");
+  snap.seats.forEach((s, i) => {
+    const pay = r.payments?.[i] ?? 0;
+    body.append(h("tr", { class: r.ombre === i ? "is-ombre" : "" },
+      h("th", { scope: "row" }, s.name, r.ombre === i ? h("span", { class: "small" }, " (", term("ombre"), ")") : ""),
+      h("td", { text: String(r.tricks?.[i] ?? s.tricks) }),
+      h("td", { class: pay > 0 ? "plus" : pay < 0 ? "minus" : "", text: signed(pay) })));
+  });
+  table.append(body);
+  box.append(table);
+  if (r.lines?.length) box.append(h("ul", { class: "result-lines" }, r.lines.map((line) => h("li", {}, withTerms(line)))));
+  box.append(h("div", { class: "result-actions" },
+    h("button", { type: "button", class: "primary", id: "next-deal", onclick: handlers.nextDeal, disabled: busy, text: "Next deal" }),
+    h("button", { type: "button", id: "export-record", onclick: handlers.exportRecord, disabled: busy, text: "Save the record" })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prompt and actions
+
+export function renderActions(snap, refs, handlers, ui) {
+  refs.prompt.replaceChildren(withTerms(snap.prompt ?? ""));
+  const bar = refs.actions;
+  bar.replaceChildren();
+  if (!snap.human_to_move || snap.phase === "over") return;
+  for (const act of snap.legal ?? []) {
+    const btn = h("button", {
+      type: "button",
+      class: `action action-${act.action.split(" ")[0]}`,
+      title: act.hint || undefined,
+      disabled: ui.busy,
+      dataset: { action: act.action },
+      onclick: () => handlers.act(act.action),
+    });
+    const m = /^trump ([schd])$/.exec(act.action);
+    if (m) btn.append(suitIcon(m[1], m[1] === "h" || m[1] === "d"), " ");
+    btn.append(act.label ?? act.action);
+    bar.append(btn);
+  }
+  if (snap.discard) {
+    const n = ui.selected.size;
+    const { min, max } = snap.discard;
+    const ok = n >= min && n <= max;
+    const label = n === 0 ? "Discard none" : `Discard ${n}`;
+    const hint = min === max
+      ? `Choose ${min} card${min === 1 ? "" : "s"} from your hand to discard.`
+      : `Choose from ${min} to ${max} cards from your hand to discard; you take in as many from the stock.`;
+    bar.append(h("button", {
+      type: "button", class: "action action-discard primary", id: "discard-button",
+      disabled: ui.busy || !ok, title: hint,
+      onclick: () => handlers.act(["discard", ...ui.selected].join(" ")),
+      text: label,
+    }));
+    refs.prompt.append(h("span", { class: "discard-hint", text: ` ${hint}` }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hand: cards are buttons, one tab stop for the whole hand, arrow keys move along it.
+
+export function renderHand(snap, refs, handlers, ui) {
+  const hand = refs.hand;
+  const hadFocus = hand.contains(document.activeElement);
+  const focusCode = ui.focusCode;
+  hand.replaceChildren();
+  const discarding = Boolean(snap.discard) && snap.human_to_move;
+  const playing = snap.phase === "play" && snap.human_to_move;
+  hand.classList.toggle("discarding", discarding);
+  hand.classList.toggle("playing", playing);
+  const cards = snap.hand ?? [];
+  const codes = cards.map((c) => c.code);
+  const current = codes.includes(focusCode) ? focusCode : (cards.find((c) => c.legal)?.code ?? codes[0]);
+  ui.focusCode = current;
+  for (const card of cards) {
+    const selected = discarding && ui.selected.has(card.code);
+    const usable = !ui.busy && ((playing && card.legal) || discarding);
+    const btn = h("button", {
+      type: "button",
+      class: `card hand-card${selected ? " selected" : ""}${playing && !card.legal ? " illegal" : ""}${playing && card.legal ? " legal" : ""}`,
+      "aria-label": card.label + (playing && !card.legal ? " (cannot be played now)" : ""),
+      title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
+      "aria-disabled": usable ? "false" : "true",
+      tabindex: card.code === current ? "0" : "-1",
+      dataset: { code: card.code },
+      onclick: () => handlers.cardClick(card),
+      onfocus: () => { ui.focusCode = card.code; },
+    });
+    if (discarding) btn.setAttribute("aria-pressed", selected ? "true" : "false");
+    btn.append(cardFace(card));
+    hand.append(btn);
+  }
+  if (hadFocus) {
+    const target = hand.querySelector(`[data-code="${CSS.escape(ui.focusCode ?? "")}"]`) ?? hand.querySelector("button");
+    target?.focus();
+  }
+  refs.handLabel.textContent = cards.length
+    ? `Your hand, ${cards.length} card${cards.length === 1 ? "" : "s"}${discarding ? `, ${ui.selected.size} chosen to discard` : ""}`
+    : "Your hand";
+}
+
+/** Arrow keys, Home and End move the focus along the hand (roving tab stop). */
+export function handKeydown(event, ui) {
+  const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+  if (!keys.includes(event.key)) return;
+  const buttons = [...event.currentTarget.querySelectorAll("button")];
+  const i = buttons.indexOf(document.activeElement);
+  if (i < 0 || !buttons.length) return;
+  let j = i;
+  if (event.key === "ArrowLeft" || event.key === "ArrowUp") j = Math.max(0, i - 1);
+  if (event.key === "ArrowRight" || event.key === "ArrowDown") j = Math.min(buttons.length - 1, i + 1);
+  if (event.key === "Home") j = 0;
+  if (event.key === "End") j = buttons.length - 1;
+  event.preventDefault();
+  buttons[i].tabIndex = -1;
+  buttons[j].tabIndex = 0;
+  buttons[j].focus();
+  ui.focusCode = buttons[j].dataset.code;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Side panels: the stock (when shown), own discards, the ledger and the log
+
+export function renderExtras(snap, refs) {
+  const box = refs.extras;
+  box.replaceChildren();
+  if (snap.discards?.length) {
+    box.append(h("div", { class: "mini-cards" },
+      h("h3", { text: "Your discards" }),
+      h("div", { class: "row" }, snap.discards.map((c) => cardFigure(c, "mini")))));
+  }
+  if (snap.stock?.cards?.length) {
+    box.append(h("div", { class: "mini-cards" },
+      h("h3", {}, "Left in the ", term("stock")),
+      h("div", { class: "row" }, snap.stock.cards.map((c) => cardFigure(c, "mini")))));
+  }
+  box.hidden = !box.childElementCount;
+}
+
+export function renderLedger(snap, refs, history) {
+  const box = refs.ledger;
+  box.replaceChildren();
+  const ledger = snap.ledger ?? { balances: snap.seats.map((s) => s.balance), pool: 0, deals: 0 };
+  const unit = ledger.unit ?? snap.rules?.unit ?? "counters";
+  const table = h("table", { class: "ledger-table" });
+  table.append(h("caption", {}, `Counters after ${ledger.deals} deal${ledger.deals === 1 ? "" : "s"} (${unit})`));
+  const head = h("tr", {}, h("th", { scope: "col", text: "Deal" }), snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
+  table.append(h("thead", {}, head));
+  const body = h("tbody");
+  for (const row of history) {
+    body.append(h("tr", {},
+      h("th", { scope: "row", title: row.title, text: `${row.deal}` }),
+      row.payments.map((p) => h("td", { class: p > 0 ? "plus" : p < 0 ? "minus" : "", text: signed(p) }))));
+  }
+  table.append(body);
+  table.append(h("tfoot", {}, h("tr", {},
+    h("th", { scope: "row", text: "Total" }),
+    ledger.balances.map((b) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: signed(b) })))));
+  box.append(table);
+  box.append(h("p", { class: "pool-line" }, "In the ", term("pool"), `: ${ledger.pool} ${unit}`));
+}
+
+export function renderLog(snap, refs) {
+  const list = refs.log;
+  list.replaceChildren(...(snap.log ?? []).map((line) => h("li", {}, withTerms(line))));
+  list.scrollTop = list.scrollHeight;
+}
+
+/** Render the whole snapshot. */
+export function renderAll(snap, refs, handlers, ui) {
+  refs.rulesTitle.textContent = snap.rules?.title ?? "";
+  renderSeats(snap, refs);
+  renderFacts(snap, refs);
+  renderTrick(snap, refs);
+  renderResult(snap, refs, handlers, ui.busy);
+  renderActions(snap, refs, handlers, ui);
+  renderHand(snap, refs, handlers, ui);
+  renderExtras(snap, refs);
+  renderLedger(snap, refs, ui.history);
+  renderLog(snap, refs);
+}
