@@ -82,6 +82,9 @@ class Session:
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Apply a checked action; with ``seat``, also check that it is that seat's turn."""
+        if self.deal.is_over:
+            text = action if isinstance(action, str) else str(action)
+            raise IllegalAction(text, seat, "the deal is over: deal the next hand")
         if seat is not None and self.deal.to_move != seat:
             text = action if isinstance(action, str) else str(action)
             raise IllegalAction(text, seat, f"it is not seat {seat}'s turn")
