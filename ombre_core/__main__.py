@@ -1,0 +1,263 @@
+"""The command line: ``python -m ombre_core {play,replay,legal,simulate}``.
+
+* ``play``: a game in the terminal against two computer players, with the legal moves listed.
+* ``replay FILE``: replay an ``ombre-record/1`` and print the result as JSON.
+* ``legal FILE``: print the legal actions after the record's last action.
+* ``simulate --games N --seed S``: computer players play N deals; totals and deals per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from . import actions as A
+from .bots import PLAYERS
+from .errors import OmbreError
+from .narrate import Narrator, card_name
+from .record import replay
+from .rules import PRESETS, get_rules
+from .session import Session
+from .state import Deal
+from .tables import DISPLAY_ORDER
+
+
+def result_json(deal: Deal) -> dict[str, Any]:
+    """What ``replay`` prints: the state of the deal and, when it is over, its settlement."""
+    s = deal.result
+    return {
+        "rules": deal.rules.id,
+        "phase": deal.phase_name,
+        "ombre": deal.ombre,
+        "contract": None if deal.contract is None else A.format_action(deal.contract),
+        "trump": None if deal.trump is None else "schd"[deal.trump],
+        "tricks": list(deal.tricks_won),
+        "outcome": None if s is None else s.outcome,
+        "codille_winner": None if s is None else s.codille_winner,
+        "vole": s is not None and s.vole,
+        "vole_declared": deal.vole_declared,
+        "matadors": None if s is None else s.matadors,
+        "counters": None if s is None else list(s.payments),
+        "pool": None if s is None else s.pool_out,
+    }
+
+
+def _load(path: str) -> Deal:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise OmbreError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise OmbreError(f"{path} is not JSON: {exc}") from None
+    return replay(record)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    print(json.dumps(result_json(_load(args.file)), indent=2), file=out)
+    return 0
+
+
+def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
+    deal = _load(args.file)
+    legal = deal.legal_actions()
+    if deal.phase_name == "exchange" and legal and A.is_discard(legal[0]):
+        low, high = deal.discard_bounds(deal.to_move)  # type: ignore[arg-type]
+        print(
+            json.dumps(
+                {
+                    "to_move": deal.to_move,
+                    "discard": {"min": low, "max": high},
+                    "count": len(legal),
+                    "actions": [A.format_action(a) for a in legal],
+                }
+            ),
+            file=out,
+        )
+    else:
+        print(
+            json.dumps({"to_move": deal.to_move, "actions": [A.format_action(a) for a in legal]}),
+            file=out,
+        )
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    rules = get_rules(args.rules)
+    player = PLAYERS[args.players]()
+    session = Session(rules, args.seed, human=None)
+    outcomes: Counter[str] = Counter()
+    ombre_wins = volees = 0
+    start = time.perf_counter()
+    for _ in range(args.games):
+        rng = random.Random(args.seed * 7919 + session.number)
+        deal = session.deal
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            session.apply(player.choose(deal.view(seat), rng))
+        assert deal.result is not None
+        outcomes[deal.result.outcome] += 1
+        ombre_wins += deal.result.outcome == "sacada"
+        volees += deal.result.vole
+        session.next_deal()
+    elapsed = time.perf_counter() - start
+    report = {
+        "rules": rules.id,
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "outcomes": dict(sorted(outcomes.items())),
+        "voles": volees,
+        "balances": session.ledger.balances,
+        "pool": session.ledger.pool,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(args.games / elapsed, 1) if elapsed else None,
+    }
+    print(json.dumps(report, indent=2), file=out)
+    return 0
+
+
+# ---- play in the terminal ----------------------------------------------------------------------
+
+
+def _show_hand(deal: Deal, seat: int) -> str:
+    order = DISPLAY_ORDER[deal.trump]
+    hand = deal.hands[seat]
+    return "  ".join(
+        f"{A.format_action(c)} ({card_name(c, deal.trump, deal.rules)})"
+        for c in order
+        if hand >> c & 1
+    )
+
+
+def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int | None:
+    legal = deal.legal_actions()
+    print(f"\nYour hand: {_show_hand(deal, seat)}", file=out)
+    if deal.trick:
+        played = ", ".join(card_name(c, deal.trump, deal.rules) for c in deal.trick)
+        print(f"On the table: {played}", file=out)
+    if legal and A.is_discard(legal[0]):
+        low, high = deal.discard_bounds(seat)
+        print(
+            f"Discard {low} to {high} cards: type e.g. 'discard 3c 4c' ('discard' for none).",
+            file=out,
+        )
+    else:
+        words = [A.format_action(a) for a in legal]
+        print("Legal: " + "  ".join(f"[{i}] {w}" for i, w in enumerate(words)), file=out)
+    while True:
+        try:
+            text = read("> ").strip()
+        except EOFError:
+            return None
+        if text in ("quit", "q"):
+            return None
+        if text.isdigit() and not (legal and A.is_discard(legal[0])):
+            if int(text) < len(legal):
+                return legal[int(text)]
+            print("No such choice.", file=out)
+            continue
+        try:
+            action = A.parse_action(text)
+        except OmbreError as exc:
+            print(exc, file=out)
+            continue
+        reason = deal.why_illegal(action)
+        if reason is None:
+            return action
+        print(f"Not allowed: {reason}", file=out)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] = input) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    session = Session(get_rules(args.rules), seed, human=0)
+    narrator = Narrator(session.names, 0)
+    print(
+        f"{session.rules.title}. Seed {seed}. Type a choice's number or its notation; "
+        "'quit' to stop.",
+        file=out,
+    )
+    while True:
+        shown = 0
+        deal = session.deal
+        while not deal.is_over:
+            log = narrator.log(deal, session.number)
+            for line in log[shown:]:
+                print(line, file=out)
+            shown = len(log)
+            if deal.to_move == 0:
+                action = _ask(deal, 0, read, out)
+                if action is None:
+                    print("Goodbye.", file=out)
+                    return 0
+                session.apply(action, 0)
+            else:
+                session.bot_move()
+        log = narrator.log(deal, session.number)
+        for line in log[shown:]:
+            print(line, file=out)
+        assert deal.result is not None
+        print(
+            f"\n{narrator.result_title(deal.result)}. {narrator.result_text(deal.result)}", file=out
+        )
+        balances = ", ".join(
+            f"{narrator.who(s)} {b:+d}" for s, b in enumerate(session.ledger.balances)
+        )
+        print(f"Ledger: {balances} (pool {session.ledger.pool})", file=out)
+        try:
+            again = read("Next deal? [Y/n] ").strip().lower()
+        except EOFError:
+            return 0
+        if again in ("n", "no", "q", "quit"):
+            return 0
+        session.next_deal()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m ombre_core", description=__doc__.split("\n")[0]
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play against two computer players in the terminal")
+    play.add_argument("--rules", choices=sorted(PRESETS), default="1660")
+    play.add_argument("--seed", type=int)
+    rep = sub.add_parser("replay", help="replay a record and print the result as JSON")
+    rep.add_argument("file")
+    leg = sub.add_parser("legal", help="print the legal actions after a record's last action")
+    leg.add_argument("file")
+    sim = sub.add_parser("simulate", help="let computer players play many deals")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--rules", choices=sorted(PRESETS), default="1660")
+    sim.add_argument("--players", choices=sorted(PLAYERS), default="rules")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
+    args = build_parser().parse_args(argv)
+    commands = {
+        "replay": cmd_replay,
+        "legal": cmd_legal,
+        "simulate": cmd_simulate,
+        "play": cmd_play,
+    }
+    try:
+        return commands[args.command](args, out)
+    except OmbreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
