@@ -1,0 +1,656 @@
+#!/usr/bin/env python3
+"""Build the Ombre static site into ``dist/`` and, optionally, serve it on 127.0.0.1.
+
+    python build.py                      # build dist/
+    python build.py serve [--port 8000]  # build, then serve dist/ on http://127.0.0.1:8000/
+    python build.py serve --no-build     # serve what is already in dist/
+
+Standard library only, plus Node/npm (the Pyodide runtime comes from npm) and, to build the
+``ombre_core`` wheel, PyPI's ``build`` with ``setuptools`` (both pinned in requirements-test.txt;
+without ``build`` the wheel is made with ``pip wheel``). What is shipped and why: docs/build.md.
+
+Properties the tests rely on:
+
+* **Deterministic.** Rebuilding with nothing changed rewrites no file in ``dist/`` (files are only
+  written when their bytes differ; the wheel is repacked with fixed timestamps; JSON is sorted).
+* **Content-hashed names** for everything a browser might keep a stale copy of: the runtime folder,
+  the stdlib zip, the lock, the wheels, and every ``.js``/``.css`` of ``web/``. HTML pages get an
+  import map (original module URL -> hashed URL) and rewritten ``src``/``href`` attributes, so the
+  UI's own files keep importing ``./engine-client.js``, ``./render.js`` ... by their plain names.
+* **Fast rebuilds.** The wheel, the compiled stdlib and the precompressed copies are cached under
+  ``build/cache/`` keyed by the hash of their inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import hashlib
+import http.server
+import importlib.metadata
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / "build" / "cache"
+NODE_MODULES = ROOT / "node_modules"
+NPM_PYODIDE = NODE_MODULES / "pyodide"
+
+PYODIDE_VERSION = "314.0.7"
+# PyPI's micropip wheel (not Pyodide's rebuild); the lock entry's sha256 is set to this file's.
+MICROPIP = (
+    "micropip",
+    "0.11.1",
+    "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+)
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB_DENY = ROOT / "tools" / "stdlib-deny.txt"
+# 1980-01-01, the earliest time a zip can hold: used for the wheel's entries and SOURCE_DATE_EPOCH.
+EPOCH = 315532800
+HASH_LEN = 12
+# Files of web/ that keep their name: the service worker must stay at a fixed URL, HTML pages are
+# entry points, the manifest is referenced by pages and installers.
+UNHASHED_SUFFIXES = (".html", ".webmanifest")
+UNHASHED_NAMES = ("sw.js",)
+COMPRESSIBLE = (
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".webmanifest",
+    ".svg",
+    ".wasm",
+    ".zip",
+    ".txt",
+)
+WORKER_MARKER = "/*@OMBRE_BUILD@*/ null"
+WORKER_NAME_MARKER = '"./engine-worker.js"'
+SW_MARKER = "/*@OMBRE_SW@*/ null"
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".woff2": "font/woff2",
+}
+
+
+def log(message: str) -> None:
+    print(f"build: {message}", flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def hash_inputs(paths: list[Path], extra: str = "") -> str:
+    """One digest over the names and bytes of ``paths`` (relative to ROOT) and ``extra``."""
+    digest = hashlib.sha256(extra.encode())
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def run(cmd: list[str], **kwargs: object) -> None:
+    log("$ " + " ".join(cmd))
+    subprocess.run(cmd, check=True, cwd=kwargs.pop("cwd", ROOT), **kwargs)  # type: ignore[arg-type]
+
+
+# --- npm ---
+
+
+def ensure_node_modules() -> None:
+    """``npm ci`` when node_modules is missing or older than package-lock.json."""
+    stamp = NODE_MODULES / ".ombre-lock-sha256"
+    want = sha256_file(ROOT / "package-lock.json")
+    if stamp.is_file() and stamp.read_text() == want and (NPM_PYODIDE / "package.json").is_file():
+        return
+    if shutil.which("npm") is None:
+        sys.exit("build: npm is needed (the Pyodide runtime comes from the npm registry)")
+    run(["npm", "ci", "--no-audit", "--no-fund"])
+    version = json.loads((NPM_PYODIDE / "package.json").read_text())["version"]
+    if version != PYODIDE_VERSION:
+        sys.exit(f"build: node_modules has pyodide {version}, build.py expects {PYODIDE_VERSION}")
+    stamp.write_text(want)
+
+
+# --- the ombre_core wheel ---
+
+
+def wheel_sources() -> list[Path]:
+    files = [ROOT / "pyproject.toml"]
+    files += [p for p in (ROOT / "README.md", ROOT / "LICENSE") if p.is_file()]
+    for path in (ROOT / "ombre_core").rglob("*"):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            files.append(path)
+    return files
+
+
+def repack_wheel(raw: bytes) -> bytes:
+    """The same wheel with fixed timestamps and modes, so equal sources give equal bytes."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(raw)) as zin,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout,
+    ):
+        for info in zin.infolist():
+            entry = zipfile.ZipInfo(info.filename, (1980, 1, 1, 0, 0, 0))
+            entry.external_attr = 0o644 << 16
+            entry.create_system = 3
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            zout.writestr(entry, zin.read(info))
+    return out.getvalue()
+
+
+def build_wheel() -> Path:
+    """Build (or take from the cache) the py3-none-any wheel of ``ombre_core``."""
+    sources = wheel_sources()
+    key = hash_inputs(sources, extra=sys.version.split()[0])[:HASH_LEN]
+    cached = CACHE / "wheel" / key
+    found = sorted(cached.glob("*.whl")) if cached.is_dir() else []
+    if found:
+        return found[0]
+    log("building the ombre_core wheel")
+    with tempfile.TemporaryDirectory(prefix="ombre-wheel-") as tmp:
+        src, out = Path(tmp) / "src", Path(tmp) / "out"
+        for path in sources:  # a clean copy: no stale build/lib, no egg-info in the work tree
+            target = src / path.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+        env = {**os.environ, "SOURCE_DATE_EPOCH": str(EPOCH), "PYTHONHASHSEED": "0"}
+        # PyPI's build (not this file, hence the metadata look-up and cwd=tmp) with setuptools
+        # from the environment; else pip wheel, whose isolated environment fetches the backend.
+        try:
+            importlib.metadata.version("build")
+            importlib.metadata.version("setuptools")
+            cmd = [
+                sys.executable,
+                "-m",
+                "build",
+                "--wheel",
+                "--no-isolation",
+                "--outdir",
+                str(out),
+                str(src),
+            ]
+        except importlib.metadata.PackageNotFoundError:
+            cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(src)]
+        run(cmd, env=env, cwd=tmp, stdout=subprocess.DEVNULL)
+        (wheel,) = out.glob("*.whl")
+        cached.mkdir(parents=True, exist_ok=True)
+        target = cached / wheel.name
+        target.write_bytes(repack_wheel(wheel.read_bytes()))
+    return target
+
+
+def fetch_micropip() -> Path:
+    name, version, digest = MICROPIP
+    folder = CACHE / "micropip"
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    if not (wheel.is_file() and sha256_file(wheel) == digest):
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--platform",
+                "any",
+                "-d",
+                str(folder),
+                f"{name}=={version}",
+            ]
+        )
+    got = sha256_file(wheel)
+    if got != digest:
+        sys.exit(f"build: {wheel.name} has sha256 {got}, expected {digest}")
+    return wheel
+
+
+# --- the stdlib ---
+
+
+def compiled_stdlib() -> Path:
+    """python_stdlib.zip with .pyc entries, compiled by Pyodide under Node; cached by input hash."""
+    source = NPM_PYODIDE / "python_stdlib.zip"
+    inputs = [source, ROOT / "tools" / "compile_stdlib.mjs"]
+    if STDLIB_DENY.is_file():
+        inputs.append(STDLIB_DENY)
+    key = hash_inputs(inputs)[:HASH_LEN]
+    target = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
+    if not target.is_file():
+        log("compiling the stdlib to .pyc with Pyodide under Node")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(".partial")
+        cmd = ["node", "tools/compile_stdlib.mjs", str(source), str(partial)]
+        if STDLIB_DENY.is_file():
+            cmd.append(str(STDLIB_DENY))
+        run(cmd)
+        partial.replace(target)
+    return target
+
+
+# --- web/ ---
+
+
+def hashed_name(rel: str, data: bytes) -> str:
+    stem, dot, suffix = rel.rpartition(".")
+    return f"{stem}.{sha256_bytes(data)[:HASH_LEN]}.{suffix}" if dot else rel
+
+
+def web_files() -> Iterator[tuple[str, bytes]]:
+    if not WEB.is_dir():
+        return
+    for path in sorted(WEB.rglob("*")):
+        if path.is_file() and not path.name.startswith(".") and "__pycache__" not in path.parts:
+            yield path.relative_to(WEB).as_posix(), path.read_bytes()
+
+
+ATTR_RE = re.compile(r"""(\s(?:src|href)\s*=\s*)(["'])([^"'#?]+)([^"']*)\2""", re.IGNORECASE)
+
+
+def rewrite_html(html: str, renamed: dict[str, str], page_dir: str) -> str:
+    """Point src/href at hashed files, and add the import map and manifest/icon links."""
+
+    def resolve(url: str) -> str | None:
+        if re.match(r"^[a-z]+:|^/", url, re.IGNORECASE):
+            return None
+        joined = os.path.normpath(os.path.join(page_dir, url)).replace(os.sep, "/")
+        return joined if joined in renamed else None
+
+    def attr(match: re.Match[str]) -> str:
+        prefix, quote, url, rest = match.groups()
+        rel = resolve(url)
+        if rel is None:
+            return match.group(0)
+        new = os.path.relpath(renamed[rel], page_dir or ".").replace(os.sep, "/")
+        return f"{prefix}{quote}{new}{rest}{quote}"
+
+    html = ATTR_RE.sub(attr, html)
+    up = os.path.relpath(".", page_dir or ".").replace(os.sep, "/")
+    up = "" if up == "." else up + "/"
+    imports = {
+        f"./{up}{old}": f"./{up}{new}"
+        for old, new in sorted(renamed.items())
+        if old.endswith(".js")
+    }
+    head = [
+        '<script type="importmap">' + json.dumps({"imports": imports}, sort_keys=True) + "</script>"
+    ]
+    if 'rel="manifest"' not in html and "rel='manifest'" not in html:
+        head.append(f'<link rel="manifest" href="{up}manifest.webmanifest">')
+    if 'rel="icon"' not in html and "rel='icon'" not in html:
+        head.append(f'<link rel="icon" href="{up}icon.svg" type="image/svg+xml">')
+    block = "\n".join(head) + "\n"
+    # Right after <meta charset> (which must stay in the first bytes), else right after <head>:
+    # an import map has to come before every module script.
+    for pattern in (r"<meta\s+charset[^>]*>\s*", r"<head[^>]*>\s*"):
+        match = re.search(pattern, html, re.IGNORECASE)
+        if match:
+            return html[: match.end()] + block + html[match.end() :]
+    return block + html
+
+
+def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
+    """Everything that goes into dist/, as {relative path: bytes}."""
+    files: dict[str, bytes] = {}
+
+    runtime = {name: (NPM_PYODIDE / name).read_bytes() for name in RUNTIME_FILES}
+    runtime_key = sha256_bytes(b"".join(sha256_bytes(runtime[n]).encode() for n in RUNTIME_FILES))
+    runtime_dir = f"pyodide/runtime-{runtime_key[:HASH_LEN]}/"
+    for name, data in runtime.items():
+        files[runtime_dir + name] = data
+
+    stdlib_bytes = stdlib.read_bytes()
+    stdlib_path = hashed_name("pyodide/python_stdlib.zip", stdlib_bytes)
+    files[stdlib_path] = stdlib_bytes
+
+    wheel_paths = {}
+    for whl in (wheel, micropip):
+        data = whl.read_bytes()
+        rel = f"pyodide/wheels/{sha256_bytes(data)[:HASH_LEN]}/{whl.name}"
+        files[rel] = data
+        wheel_paths[whl] = rel
+
+    upstream = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text())
+    micropip_entry = dict(upstream["packages"]["micropip"])
+    micropip_entry.update(
+        file_name=wheel_paths[micropip].removeprefix("pyodide/"),
+        sha256=sha256_bytes(files[wheel_paths[micropip]]),
+    )
+    version = re.match(r"ombre_core-([^-]+)-", wheel.name)
+    lock = {
+        "info": upstream["info"],
+        "packages": {
+            "micropip": micropip_entry,
+            "ombre-core": {
+                "name": "ombre-core",
+                "version": version.group(1) if version else "0",
+                "file_name": wheel_paths[wheel].removeprefix("pyodide/"),
+                "install_dir": "site",
+                "sha256": sha256_bytes(files[wheel_paths[wheel]]),
+                "package_type": "package",
+                "imports": ["ombre_core"],
+                "depends": [],
+                "unvendored_tests": False,
+                "tool": {},
+            },
+        },
+    }
+    lock_bytes = (json.dumps(lock, sort_keys=True, indent=1) + "\n").encode()
+    lock_path = hashed_name("pyodide/pyodide-lock.json", lock_bytes)
+    files[lock_path] = lock_bytes
+
+    build_config = {
+        "pyodide": PYODIDE_VERSION,
+        "runtime": runtime_dir,
+        "stdlib": stdlib_path,
+        "lock": lock_path,
+        "wheel": wheel_paths[wheel],
+        "engine_version": lock["packages"]["ombre-core"]["version"],
+    }
+
+    # web/: leaves first (the worker gets its config), then the client (gets the worker's name),
+    # then every other .js/.css, then HTML and the service worker, which name the others.
+    sources = dict(web_files())
+    renamed: dict[str, str] = {}
+    worker = sources.pop("engine-worker.js", None)
+    if worker is not None:
+        text = worker.decode()
+        if WORKER_MARKER not in text:
+            sys.exit(f"build: web/engine-worker.js lacks the marker {WORKER_MARKER}")
+        text = text.replace(WORKER_MARKER, json.dumps(build_config, sort_keys=True), 1)
+        renamed["engine-worker.js"] = hashed_name("engine-worker.js", text.encode())
+        files[renamed["engine-worker.js"]] = text.encode()
+    client = sources.pop("engine-client.js", None)
+    if client is not None:
+        text = client.decode()
+        worker_name = json.dumps("./" + renamed.get("engine-worker.js", "engine-worker.js"))
+        text = text.replace(WORKER_NAME_MARKER, worker_name)
+        renamed["engine-client.js"] = hashed_name("engine-client.js", text.encode())
+        files[renamed["engine-client.js"]] = text.encode()
+    later: dict[str, bytes] = {}
+    for rel, data in sources.items():
+        name = rel.rsplit("/", 1)[-1]
+        if rel.endswith((".js", ".css")) and name not in UNHASHED_NAMES:
+            renamed[rel] = hashed_name(rel, data)
+            files[renamed[rel]] = data
+        elif rel.endswith(".html") or name in UNHASHED_NAMES:
+            later[rel] = data
+        else:
+            files[rel] = data
+    for rel, data in later.items():
+        if rel.endswith(".html"):
+            page_dir = rel.rpartition("/")[0]
+            files[rel] = rewrite_html(data.decode(), renamed, page_dir).encode()
+
+    precache = sorted(files)
+    if "index.html" in files:
+        precache.insert(0, "./")
+    version = sha256_bytes(
+        json.dumps({p: sha256_bytes(files[p]) for p in sorted(files)}, sort_keys=True).encode()
+    )[:HASH_LEN]
+    info = {
+        "version": version,
+        "pyodide": PYODIDE_VERSION,
+        "engine_version": build_config["engine_version"],
+        "config": build_config,
+        "modules": dict(sorted(renamed.items())),
+        "files": {p: sha256_bytes(files[p]) for p in sorted(files)},
+    }
+    files["build-info.json"] = (json.dumps(info, sort_keys=True, indent=1) + "\n").encode()
+    precache.append("build-info.json")
+    for rel, data in later.items():
+        if rel.rsplit("/", 1)[-1] == "sw.js":
+            text = data.decode()
+            if SW_MARKER not in text:
+                sys.exit(f"build: web/sw.js lacks the marker {SW_MARKER}")
+            sw_config = json.dumps({"version": version, "files": precache}, sort_keys=True)
+            files[rel] = text.replace(SW_MARKER, sw_config, 1).encode()
+    return files
+
+
+# --- precompressed copies ---
+
+
+def compressed_copies(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``.gz`` and ``.br`` siblings of compressible files (served by ``serve``; cached by hash)."""
+    out: dict[str, bytes] = {}
+    todo: list[tuple[str, bytes, Path]] = []
+    folder = CACHE / "compressed"
+    folder.mkdir(parents=True, exist_ok=True)
+    for rel, data in files.items():
+        if not rel.endswith(COMPRESSIBLE) or len(data) < 1024:
+            continue
+        key = sha256_bytes(data)
+        gz = folder / f"{key}.gz"
+        if not gz.is_file():
+            gz.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        out[rel + ".gz"] = gz.read_bytes()
+        br = folder / f"{key}.br"
+        if br.is_file():
+            out[rel + ".br"] = br.read_bytes()
+        else:
+            todo.append((rel, data, br))
+    if todo:
+        log(f"brotli-compressing {len(todo)} files with Node (cached afterwards)")
+        with tempfile.TemporaryDirectory(prefix="ombre-br-") as tmp:
+            jobs = []
+            for i, (_, data, br) in enumerate(todo):
+                src = Path(tmp) / str(i)
+                src.write_bytes(data)
+                jobs.append([str(src), str(br)])
+            script = (
+                "const fs=require('fs'),z=require('zlib');"
+                "for(const [s,d] of JSON.parse(process.argv[1])){"
+                "const b=z.brotliCompressSync(fs.readFileSync(s),{params:{"
+                "[z.constants.BROTLI_PARAM_QUALITY]:11,"
+                "[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync(s).size}});"
+                "fs.writeFileSync(d+'.partial',b);fs.renameSync(d+'.partial',d);}"
+            )
+            subprocess.run(["node", "-e", script, json.dumps(jobs)], check=True)
+        for rel, _, br in todo:
+            out[rel + ".br"] = br.read_bytes()
+    return out
+
+
+# --- writing dist/ ---
+
+
+def sync_tree(target: Path, files: dict[str, bytes]) -> tuple[int, int]:
+    """Make ``target`` hold exactly ``files``, writing only what differs: (written, removed)."""
+    written = removed = 0
+    target.mkdir(parents=True, exist_ok=True)
+    for rel, data in sorted(files.items()):
+        path = target / rel
+        if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        written += 1
+    for path in sorted(target.rglob("*"), reverse=True):
+        rel = path.relative_to(target).as_posix()
+        if path.is_file() and rel not in files:
+            path.unlink()
+            removed += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return written, removed
+
+
+def build(dist: Path = DIST, compress: bool = True) -> dict[str, object]:
+    """Build the site into ``dist``; return build-info.json's content."""
+    started = time.monotonic()
+    ensure_node_modules()
+    wheel = build_wheel()
+    micropip = fetch_micropip()
+    stdlib = compiled_stdlib()
+    files = assemble(wheel, micropip, stdlib)
+    if compress:
+        files.update(compressed_copies(files))
+    written, removed = sync_tree(dist, files)
+    info = json.loads(files["build-info.json"])
+    log(
+        f"dist/ version {info['version']}: {len(files)} files, {written} written,"
+        f" {removed} removed, {time.monotonic() - started:.1f} s"
+    )
+    return info
+
+
+# --- serving ---
+
+IMMUTABLE_RE = re.compile(rf"(?:[.-][0-9a-f]{{{HASH_LEN}}}[./]|/[0-9a-f]{{{HASH_LEN}}}/)")
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types, cache headers and precompressed ``.br``/``.gz``.
+
+    Content-hashed paths are served ``immutable`` for a year; everything else ``no-cache`` (always
+    revalidated). ``mounts`` maps URL prefixes (e.g. ``/__tests__/``) to other folders.
+    """
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+    mounts: ClassVar[dict[str, Path]] = {}
+    quiet = True
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        for prefix, folder in self.mounts.items():
+            if clean.startswith(prefix):
+                root = Path(folder).resolve()
+                target = (root / clean[len(prefix) :].lstrip("/")).resolve()
+                return str(target if target.is_relative_to(root) else root / "__missing__")
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if IMMUTABLE_RE.search(path):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.translate_path(self.path)
+        if os.path.isfile(path):
+            accepted = self.headers.get("Accept-Encoding", "")
+            for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+                if encoding in accepted and os.path.isfile(path + suffix):
+                    return self.send_encoded(path, path + suffix, encoding)
+        return super().send_head()
+
+    def send_encoded(self, path: str, encoded: str, encoding: str):  # type: ignore[no-untyped-def]
+        f = open(encoded, "rb")  # noqa: SIM115  (closed by the caller, copyfile)
+        stat = os.fstat(f.fileno())
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+        self.end_headers()
+        return f
+
+
+def serve(
+    directory: Path = DIST,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    mounts: dict[str, Path] | None = None,
+    quiet: bool = True,
+) -> http.server.ThreadingHTTPServer:
+    """Start a threaded server for ``directory`` in a daemon thread and return it.
+
+    ``port=0`` picks a free port: read ``server.server_address[1]``. Stop with ``shutdown()``.
+    """
+    handler = type("Handler", (SiteHandler,), {"mounts": dict(mounts or {}), "quiet": quiet})
+    server = http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(directory))
+    )
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="ombre-site", daemon=True).start()
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--host", default="127.0.0.1")
+    serve_cmd.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    parser.add_argument(
+        "--no-compress", action="store_true", help="skip the precompressed .br/.gz copies"
+    )
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        if not args.no_build:
+            build(compress=not args.no_compress)
+        server = serve(DIST, args.host, args.port, quiet=False)
+        print(
+            f"Serving dist/ on http://{args.host}:{server.server_address[1]}/ (Ctrl-C stops)",
+            flush=True,
+        )
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            server.shutdown()
+        return 0
+    build(compress=not args.no_compress)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
