@@ -209,7 +209,10 @@ def build_wheel() -> Path:
             ]
         except importlib.metadata.PackageNotFoundError:
             cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(src)]
-        run(cmd, env=env, cwd=tmp, stdout=subprocess.DEVNULL)
+        log("$ " + " ".join(cmd))
+        done = subprocess.run(cmd, env=env, cwd=tmp, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"build: the wheel build failed:\n{done.stdout}\n{done.stderr}")
         (wheel,) = out.glob("*.whl")
         cached.mkdir(parents=True, exist_ok=True)
         target = cached / wheel.name

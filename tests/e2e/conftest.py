@@ -1,7 +1,7 @@
 """Browser tests: fixtures shared by every ``tests/e2e`` test (infrastructure and UI).
 
-The site is built once per session with ``build.py`` (set ``OMBRE_SKIP_BUILD=1`` to test the
-``dist/`` that is there) and served on a free 127.0.0.1 port by build.py's own server, in a thread.
+The site is built once per session with ``build.py`` into ``build/test-dist/`` (set
+``OMBRE_SKIP_BUILD=1`` to test the ``dist/`` that is there instead) and served on a free 127.0.0.1 port by build.py's own server, in a thread.
 Chromium is Debian's ``/usr/bin/chromium`` driven by pytest-playwright; no test may reach any other
 host (see ``offline_log``).
 
@@ -89,11 +89,15 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def site() -> dict[str, Any]:
     builder = load_build_module()
-    if os.environ.get("OMBRE_SKIP_BUILD") != "1":
-        builder.build()
-    info_path = builder.DIST / "build-info.json"
-    assert info_path.is_file(), "dist/ is not built: run python build.py"
-    return {"dist": builder.DIST, "info": json.loads(info_path.read_text())}
+    if os.environ.get("OMBRE_SKIP_BUILD") == "1":
+        dist = builder.DIST
+    else:
+        # A folder of its own, so a developer's `build.py serve` on dist/ cannot change it mid-run.
+        dist = ROOT / "build" / "test-dist"
+        builder.build(dist)
+    info_path = dist / "build-info.json"
+    assert info_path.is_file(), f"{dist} is not built: run python build.py"
+    return {"dist": dist, "info": json.loads(info_path.read_text())}
 
 
 @pytest.fixture(scope="session")

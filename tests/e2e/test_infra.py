@@ -17,6 +17,11 @@ from playwright.sync_api import expect
 BRIDGE_TIMEOUT_MS = 120_000
 
 
+def preset_list(reply: Any) -> list[dict[str, Any]]:
+    """presets() replies {"ok": true, "presets": [...]} (docs/bridge.md once said a bare list)."""
+    return reply["presets"] if isinstance(reply, dict) else reply
+
+
 def test_engine_boots_with_progress_and_answers(
     engine_page: Any, call_engine: Any, console_errors: list[str], offline_log: dict
 ) -> None:
@@ -26,8 +31,8 @@ def test_engine_boots_with_progress_and_answers(
     info = engine_page.evaluate("window.readyInfo")
     assert info["loader"] == "lock"
     assert info["pyodide"] == "314.0.7"
-    presets = call_engine(engine_page, "presets")
-    assert isinstance(presets, list) and presets, presets
+    presets = preset_list(call_engine(engine_page, "presets"))
+    assert presets
     assert all({"id", "title", "description"} <= set(p) for p in presets)
     snap = call_engine(
         engine_page, "new_session", {"rules": presets[0]["id"], "seed": 7, "human": 0}
@@ -60,7 +65,7 @@ def test_rpc_errors_are_typed_and_game_errors_are_replies(
         "Promise.all([window.engine.call('presets'), window.engine.call('snapshot'),"
         " window.engine.call('presets')])"
     )
-    assert isinstance(replies[0], list) and replies[1]["ok"] is True and replies[2] == replies[0]
+    assert preset_list(replies[0]) and replies[1]["ok"] is True and replies[2] == replies[0]
     assert console_errors == []
 
 
@@ -182,7 +187,8 @@ def test_game_works_offline_after_first_visit(
             """async () => {
                 const { startEngine } = await import("./engine-client.js");
                 const engine = await startEngine({ serviceWorker: false });
-                const presets = await engine.call("presets");
+                const reply = await engine.call("presets");
+                const presets = Array.isArray(reply) ? reply : reply.presets;
                 const snap = await engine.call("new_session", {rules: presets[0].id, seed: 3});
                 engine.terminate();
                 return snap;
