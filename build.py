@@ -255,20 +255,24 @@ def fetch_micropip() -> Path:
 # --- the stdlib ---
 
 
-def compiled_stdlib() -> Path:
-    """python_stdlib.zip with .pyc entries, compiled by Pyodide under Node; cached by input hash."""
+def compiled_stdlib(trimmed: bool = True) -> Path:
+    """python_stdlib.zip as .pyc, compiled by Pyodide under Node; cached by input hash.
+
+    ``trimmed`` leaves out what tools/stdlib-deny.txt lists (the shipped zip); the full zip is for
+    the Pyodide test suite (pytest and hypothesis import unittest, decimal, difflib...).
+    """
     source = NPM_PYODIDE / "python_stdlib.zip"
     inputs = [source, ROOT / "tools" / "compile_stdlib.mjs"]
-    if STDLIB_DENY.is_file():
+    if trimmed:
         inputs.append(STDLIB_DENY)
     key = hash_inputs(inputs)[:HASH_LEN]
-    target = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
+    target = CACHE / "stdlib" / f"python_stdlib-{'trimmed' if trimmed else 'full'}-{key}.zip"
     if not target.is_file():
         log("compiling the stdlib to .pyc with Pyodide under Node")
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_suffix(".partial")
         cmd = ["node", "tools/compile_stdlib.mjs", str(source), str(partial)]
-        if STDLIB_DENY.is_file():
+        if trimmed:
             cmd.append(str(STDLIB_DENY))
         run(cmd)
         partial.replace(target)

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The whole test command: installs what the tests need (as root on a fresh Debian machine), builds
+# the site, runs ruff, the CPython pytest suite (engine + browser tests in Debian's Chromium), then
+# the engine's suite inside Pyodide under Node. Exits non-zero on any failure, including a pytest
+# run that collected no test (exit 5). .ci/run runs exactly this.
+#
+#   bash tools/test.sh            # everything
+#   SKIP_INSTALL=1 bash tools/test.sh   # skip apt/pip/npm installs (they are no-ops when done)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+started=$SECONDS
+step() { printf '\n=== %s (%ss)\n' "$1" "$((SECONDS - started))"; }
+
+if [[ "${SKIP_INSTALL:-0}" != 1 ]]; then
+  step "system packages"
+  if [[ ! -x /usr/bin/chromium ]]; then
+    if [[ $(id -u) != 0 ]]; then
+      echo "Debian's chromium is needed for the browser tests: apt-get install chromium (as root)" >&2
+      exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+  fi
+  command -v node >/dev/null && command -v npm >/dev/null || {
+    echo "node and npm are needed (the Pyodide runtime comes from the npm registry)" >&2
+    exit 1
+  }
+  step "Python test tools (pinned, hash-checked)"
+  "$PYTHON" -m pip install --quiet --disable-pip-version-check --require-hashes \
+    -r requirements-test.txt 2>&1 | grep -v "is ignored: it is neither" || true
+  "$PYTHON" -m pip check >/dev/null 2>&1 || true
+  step "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+step "build the site"
+"$PYTHON" build.py
+
+step "ruff"
+"$PYTHON" -m ruff check .
+
+run_pytest() {
+  local rc=0
+  "$@" || rc=$?
+  if [[ $rc == 5 ]]; then
+    echo "pytest collected no test: that is a failure" >&2
+    return 1
+  fi
+  return $rc
+}
+
+step "pytest (CPython: engine and browser tests)"
+run_pytest "$PYTHON" -m pytest -p no:cacheprovider tests
+
+step "pytest inside Pyodide (Node)"
+run_pytest "$PYTHON" tools/pyodide_tests.py
+
+step "all tests passed in $((SECONDS - started)) s"
