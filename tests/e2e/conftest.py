@@ -1,9 +1,9 @@
 """Browser tests: fixtures shared by every ``tests/e2e`` test (infrastructure and UI).
 
 The site is built once per session with ``build.py`` into ``build/test-dist/`` (set
-``OMBRE_SKIP_BUILD=1`` to test the ``dist/`` that is there instead) and served on a free 127.0.0.1 port by build.py's own server, in a thread.
-Chromium is Debian's ``/usr/bin/chromium`` driven by pytest-playwright; no test may reach any other
-host (see ``offline_log``).
+``OMBRE_SKIP_BUILD=1`` to test the ``dist/`` that is there instead) and served on a free
+127.0.0.1 port by build.py's own server, in a thread. Chromium is Debian's ``/usr/bin/chromium``
+driven by pytest-playwright; no test may reach any other host (see ``offline_log``).
 
 Fixtures
 --------
