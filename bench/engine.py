@@ -71,10 +71,14 @@ def main() -> None:
     med = {k: statistics.median(v) for k, v in results.items()}
     print(f"Python {sys.version.split()[0]}, median of {rounds} interleaved rounds")
     print(f"random full deals/s, unchecked apply : {med['unchecked']:10.0f}")
-    print(f"random full deals/s, checked apply   : {med['checked']:10.0f}"
-          f"   ({med['checked'] / med['unchecked']:.2f} x unchecked)")
-    print(f"random full deals/s, through views   : {med['views']:10.0f}"
-          f"   ({med['views'] / med['unchecked']:.2f} x unchecked)")
+    print(
+        f"random full deals/s, checked apply   : {med['checked']:10.0f}"
+        f"   ({med['checked'] / med['unchecked']:.2f} x unchecked)"
+    )
+    print(
+        f"random full deals/s, through views   : {med['views']:10.0f}"
+        f"   ({med['views'] / med['unchecked']:.2f} x unchecked)"
+    )
     print(f"legal_actions() calls/s, trick play  : {med['legal']:10.0f}")
 
 
