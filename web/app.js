@@ -6,7 +6,7 @@
 
 import { startEngine } from "./engine-client.js";
 import { h, handKeydown, renderAll } from "./render.js";
-import { cardBack } from "./cards.js";
+import { backImage } from "./cards.js";
 
 const STORE_KEY = "ombre.session";      // the bridge's save() text, as is
 const HISTORY_KEY = "ombre.history";    // per-deal payments for the ledger table (display only)
@@ -44,6 +44,7 @@ const ui = {
   pace: 800,            // ms before each computer move
   presets: [],
   generation: 0,        // bumped by a new game or a load; stops an old bot loop
+  botGen: null,         // generation of the running bot loop, if any
   logSeen: { deal: null, count: 0 },
 };
 
@@ -179,11 +180,11 @@ function renderPlaceholder() {
   const seat = (pos, name) => h("section", { class: `seat seat-${pos}`, "aria-label": name },
     h("div", { class: "seat-head" }, h("span", { class: "seat-name", text: name })),
     pos === "bottom" ? null : h("div", { class: "backs", "aria-hidden": "true" },
-      Array.from({ length: 9 }, () => h("span", { class: "back" }, cardBack()))));
+      Array.from({ length: 9 }, () => h("span", { class: "back" }, backImage()))));
   refs.seats.left.replaceChildren(seat("left", "\u2026"));
   refs.seats.right.replaceChildren(seat("right", "\u2026"));
   refs.seats.bottom.replaceChildren(seat("bottom", "You"));
-  refs.hand.replaceChildren(...Array.from({ length: 9 }, () => h("span", { class: "card hand-card placeholder", "aria-hidden": "true" }, cardBack())));
+  refs.hand.replaceChildren(...Array.from({ length: 9 }, () => h("span", { class: "card hand-card placeholder", "aria-hidden": "true" }, backImage())));
 }
 
 function showNotice(text, actions = []) {
@@ -220,6 +221,7 @@ function accept(snap) {
 async function change(fn, arg) {
   const gen = ui.generation;
   ui.busy = true;
+  setState("waiting");
   render();
   try {
     const snap = await call(fn, arg);
@@ -246,21 +248,27 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Let the computer players move, one bridge call per action, with a pause a person can follow. */
 async function runBots() {
   const gen = ui.generation;
-  while (ui.snap && gen === ui.generation && ui.snap.phase !== "over" && !ui.snap.human_to_move
-         && ui.snap.to_move !== null && ui.snap.to_move !== undefined) {
-    setState("waiting");
-    await sleep(ui.pace);
-    if (gen !== ui.generation) return;
-    let snap;
-    try {
-      snap = await call("bot_move");
-    } catch (err) {
-      fatal("A computer player could not move.", err);
-      return;
+  if (ui.botGen === gen) return;  // one loop per game: a second caller leaves it to the first
+  ui.botGen = gen;
+  try {
+    while (ui.snap && gen === ui.generation && ui.snap.phase !== "over" && !ui.snap.human_to_move
+           && ui.snap.to_move !== null && ui.snap.to_move !== undefined) {
+      setState("waiting");
+      await sleep(ui.pace);
+      if (gen !== ui.generation) return;
+      let snap;
+      try {
+        snap = await call("bot_move");
+      } catch (err) {
+        fatal("A computer player could not move.", err);
+        return;
+      }
+      if (gen !== ui.generation) return;
+      accept(snap);
+      await persist();
     }
-    if (gen !== ui.generation) return;
-    accept(snap);
-    await persist();
+  } finally {
+    if (ui.botGen === gen) ui.botGen = null;
   }
   updateState();
 }

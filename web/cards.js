@@ -8,6 +8,29 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
+// The faces are shown as images (<img src="data:image/svg+xml,...">): a card is then one picture
+// with one accessible name, given by its button or alt text, and its rank letters are not page text
+// that would compete with that name. An SVG image cannot see the page's CSS, so its style travels
+// inside it.
+const SERIF = "'Iowan Old Style','Palatino Linotype',Palatino,Georgia,'DejaVu Serif','Liberation Serif',serif";
+const CARD_CSS = `
+.card-bg{fill:#fffdf8;stroke:#9a9080;stroke-width:1.5}
+.red{fill:#b3122b}.black{fill:#14130f}
+.rank{font-family:${SERIF};font-size:30px;font-weight:700}
+.trump-frame{fill:#fff6da;stroke:#b8860b;stroke-width:2.5}
+.matador .trump-frame{stroke-width:4;fill:#fcefc4}
+.court-frame{fill:none;stroke-width:1.5}
+.red .court-frame{stroke:#b3122b}.black .court-frame{stroke:#14130f}
+.court-letter{font-family:${SERIF};font-size:40px;font-weight:700}
+.ace-ring{fill:none;stroke:#b8860b;stroke-width:2;stroke-dasharray:3 3}
+.name-band{fill:#f2d27a;stroke:#b8860b;stroke-width:1}
+.card-name{font-family:${SERIF};font-size:10.5px;font-weight:700;fill:#1d1a16}
+.matador-badge circle{fill:#b8860b;stroke:#7a5a06;stroke-width:1.5}
+.matador-badge text{fill:#fff;font-family:${SERIF};font-weight:700;font-size:16px}
+.back-bg{fill:#f6efe0;stroke:#8a7a5e;stroke-width:1.5}
+.back-inner{fill:#7a1f2b}.back-pattern{fill:#d9b35a}
+.suit-icon.red{fill:#b3122b}.suit-icon.black{fill:#14130f}`;
+
 // Suit symbols as paths in a 100 × 100 box, so they look the same whatever fonts the system has.
 const SUIT_PATHS = {
   h: "M50 94 C30 76 4 58 4 31 C4 14 16 4 29 4 C39 4 46 10 50 19 C54 10 61 4 71 4 C84 4 96 14 96 31 C96 58 70 76 50 94 Z",
@@ -125,6 +148,46 @@ export function cardFace(card) {
     text(badge, "M", { x: 82, y: 24.5, "text-anchor": "middle" });
   }
   return svg;
+}
+
+const urlCache = new Map();
+
+function dataURL(key, build) {
+  let url = urlCache.get(key);
+  if (!url) {
+    const svg = build();
+    svg.setAttribute("xmlns", NS);
+    const style = el("style", {});
+    style.textContent = CARD_CSS;
+    svg.insertBefore(style, svg.firstChild);
+    url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+    urlCache.set(key, url);
+  }
+  return url;
+}
+
+function image(url, alt) {
+  const img = document.createElement("img");
+  img.src = url;
+  img.alt = alt;
+  img.draggable = false;
+  img.decoding = "sync";
+  return img;
+}
+
+/** The face of a card as an <img>; alt "" when a surrounding element names the card. */
+export function cardImage(card, alt = "") {
+  const key = `${card.code}|${card.name}|${card.trump ? 1 : 0}${card.matador ? 1 : 0}`;
+  const img = image(dataURL(key, () => cardFace(card)), alt);
+  img.className = "card-img";
+  return img;
+}
+
+/** The back of a card as an <img> (decorative). */
+export function backImage() {
+  const img = image(dataURL("back", cardBack), "");
+  img.className = "card-img";
+  return img;
 }
 
 /** The back of a card, for the other players' hands and the stock. */

@@ -2,7 +2,7 @@
 // decides where and how things are drawn, never what is legal or who wins. It writes text with
 // textContent and builds nodes with createElement only.
 
-import { cardBack, cardFace, suitIcon } from "./cards.js";
+import { backImage, cardImage, suitIcon } from "./cards.js";
 
 // ---------------------------------------------------------------------------------------------
 // Glossary: short explanations shown on hover (and read by screen readers through <abbr title>).
@@ -37,6 +37,22 @@ const TERMS = [
 
 const TERM_INDEX = new Map();
 for (const [words, text] of TERMS) for (const w of words) TERM_INDEX.set(w, text);
+const GLOSSARY_ALIASES = { "sans-prendre": ["sans prendre", "sans-prendre"], matador: ["matador", "matadors", "matadore", "matadores"], defender: ["defender", "defenders"], eldest: ["eldest", "eldest hand"] };
+const GLOSSARY_SKIP = new Set(["play", "pass", "passed"]);  // common words: no hover in running text
+
+/**
+ * Take the engine's own glossary (snapshot.glossary) where it has an entry: the wording lives in
+ * Python, and the table above only fills in terms the engine does not explain.
+ */
+export function setGlossary(glossary) {
+  if (!glossary || typeof glossary !== "object") return;
+  for (const [key, text] of Object.entries(glossary)) {
+    if (GLOSSARY_SKIP.has(key) || typeof text !== "string") continue;
+    const title = `${key.replace("-", " ").replace(/^./, (c) => c.toUpperCase())}: ${text}`;
+    for (const word of GLOSSARY_ALIASES[key] ?? [key]) TERM_INDEX.set(word, title);
+  }
+}
+
 const TERM_RE = new RegExp(
   "\\b(" + [...TERM_INDEX.keys()].sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[-']/g, (c) => "\\" + c)).join("|") + ")\\b",
@@ -110,12 +126,10 @@ function signed(n) {
 export function cardFigure(card, extraClass = "") {
   const fig = h("span", {
     class: `card ${extraClass}`.trim(),
-    role: "img",
-    "aria-label": card.label,
     title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
     dataset: { code: card.code },
   });
-  fig.append(cardFace(card));
+  fig.append(cardImage(card, card.label));
   return fig;
 }
 
@@ -146,19 +160,20 @@ function seatPanel(snap, s) {
     const word = BID_WORDS[s.bid] ?? s.bid;
     facts.append(h("span", { class: `bid bid-${s.bid}` }, s.bid === "sans-prendre" ? term("sans prendre", word) : word));
   }
-  facts.append(
+  facts.append(...[
     h("span", { class: "tricks", title: `${s.tricks} trick${s.tricks === 1 ? "" : "s"} won this deal` },
       tricksStack(s.tricks), h("span", { class: "count", text: `${s.tricks}` }),
       h("span", { class: "visually-hidden", text: s.tricks === 1 ? " trick" : " tricks" })),
+    s.taken ? h("span", { class: "taken", title: `Took in ${s.taken} card${s.taken === 1 ? "" : "s"} from the stock` }, `took in ${s.taken}`) : null,
     h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: "Counters won or lost this session" },
       signed(s.balance)),
-  );
+  ].filter(Boolean));
   panel.append(facts);
 
   if (toMove) panel.append(h("span", { class: "turn-mark", text: s.is_human ? "Your turn" : "Thinking\u2026" }));
   if (!s.is_human) {
     const backs = h("div", { class: "backs", "aria-label": `${s.cards} cards in hand`, role: "img" });
-    for (let i = 0; i < s.cards; i += 1) backs.append(h("span", { class: "back" }, cardBack()));
+    for (let i = 0; i < s.cards; i += 1) backs.append(h("span", { class: "back" }, backImage()));
     panel.append(backs);
   }
   return panel;
@@ -256,7 +271,11 @@ export function renderResult(snap, refs, handlers, busy) {
   });
   table.append(body);
   box.append(table);
-  if (r.lines?.length) box.append(h("ul", { class: "result-lines" }, r.lines.map((line) => h("li", {}, withTerms(line)))));
+  if (r.lines?.length) {
+    box.append(h("details", { class: "result-details" },
+      h("summary", { text: "The payments in detail" }),
+      h("ul", { class: "result-lines" }, r.lines.map((line) => h("li", {}, withTerms(line))))));
+  }
   box.append(h("div", { class: "result-actions" },
     h("button", { type: "button", class: "primary", id: "next-deal", onclick: handlers.nextDeal, disabled: busy, text: "Next deal" }),
     h("button", { type: "button", id: "export-record", onclick: handlers.exportRecord, disabled: busy, text: "Save the record" })));
@@ -279,8 +298,6 @@ export function renderActions(snap, refs, handlers, ui) {
       dataset: { action: act.action },
       onclick: () => handlers.act(act.action),
     });
-    const m = /^trump ([schd])$/.exec(act.action);
-    if (m) btn.append(suitIcon(m[1], m[1] === "h" || m[1] === "d"), " ");
     btn.append(act.label ?? act.action);
     bar.append(btn);
   }
@@ -288,7 +305,7 @@ export function renderActions(snap, refs, handlers, ui) {
     const n = ui.selected.size;
     const { min, max } = snap.discard;
     const ok = n >= min && n <= max;
-    const label = n === 0 ? "Discard none" : `Discard ${n}`;
+    const label = n === 0 ? (min === 0 ? "Discard none" : "Discard") : `Discard ${n}`;
     const hint = min === max
       ? `Choose ${min} card${min === 1 ? "" : "s"} from your hand to discard.`
       : `Choose from ${min} to ${max} cards from your hand to discard; you take in as many from the stock.`;
@@ -333,7 +350,7 @@ export function renderHand(snap, refs, handlers, ui) {
       onfocus: () => { ui.focusCode = card.code; },
     });
     if (discarding) btn.setAttribute("aria-pressed", selected ? "true" : "false");
-    btn.append(cardFace(card));
+    btn.append(cardImage(card));
     hand.append(btn);
   }
   if (hadFocus) {
@@ -414,6 +431,7 @@ export function renderLog(snap, refs) {
 
 /** Render the whole snapshot. */
 export function renderAll(snap, refs, handlers, ui) {
+  setGlossary(snap.glossary);
   refs.rulesTitle.textContent = snap.rules?.title ?? "";
   renderSeats(snap, refs);
   renderFacts(snap, refs);

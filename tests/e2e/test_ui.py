@@ -1,0 +1,381 @@
+"""The table, played through the browser as a person would: clicks and keys, never engine calls.
+
+Fixtures (``page``, ``base_url``, ``console_errors``, ``offline_log``) come from ``conftest.py``.
+Every wait is on UI state (``body.dataset.engine`` / ``body.dataset.state`` and the DOM), never on
+sleeps. The computer players' pace is set to "instant" through the UI's own settings key before the
+page loads, so that a deal takes a second or two.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+ENGINE_TIMEOUT_MS = 120_000
+STEP_TIMEOUT_MS = 30_000
+STATE_SETTLED = "['playable', 'over', 'error'].includes(document.body.dataset.state)"
+INSTANT = "localStorage.setItem('ombre.settings', JSON.stringify({pace: 0}));"
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+
+
+def open_table(page: Any, base_url: str, query: str = "", init: str = "") -> None:
+    """Open the game with instant computer players; wait until the engine is up and the UI settled."""
+    page.emulate_media(reduced_motion="reduce")
+    page.context.add_init_script(INSTANT + init)
+    page.goto(f"{base_url}/{query}")
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.body.dataset.engine)", timeout=ENGINE_TIMEOUT_MS
+    )
+    assert page.evaluate("document.body.dataset.engine") == "ready", page.inner_text("body")[:2000]
+    settle(page)
+
+
+def settle(page: Any) -> str:
+    page.wait_for_function(STATE_SETTLED, timeout=STEP_TIMEOUT_MS)
+    return page.evaluate("document.body.dataset.state")
+
+
+def choose_action(names: list[str]) -> str:
+    """The auction: ask leave when offered (so the human is ombre and exchanges), else the first."""
+    for preferred in ("play", "trump s"):
+        if preferred in names:
+            return preferred
+    return names[0]
+
+
+def human_step(page: Any) -> None:
+    """Make one move with the mouse, from what the table offers."""
+    discard = page.locator("#discard-button")
+    if discard.count():
+        cards = page.locator("#hand button.hand-card")
+        i = 0
+        while discard.is_disabled():
+            cards.nth(i).click()
+            i += 1
+        if i == 0:  # a defender may keep his cards; exchange one when the stock allows it
+            cards.nth(0).click()
+            i = 1
+            if discard.is_disabled():
+                cards.nth(0).click()
+                i = 0
+        expect(discard).to_have_text(f"Discard {i}" if i else "Discard none")
+        discard.click()
+        return
+    legal = page.locator("#hand button.hand-card.legal")
+    if legal.count():
+        legal.first.click()
+        return
+    names = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert names, "the human is to move but the table offers nothing"
+    page.locator(f'#actions button[data-action="{choose_action(names)}"]').click()
+
+
+def play_to_end(page: Any, step: Any = human_step, max_steps: int = 120) -> None:
+    for _ in range(max_steps):
+        state = settle(page)
+        if state == "over":
+            return
+        assert state == "playable", page.inner_text("#notice")
+        step(page)
+    raise AssertionError("the deal did not end")
+
+
+def check_result(page: Any) -> None:
+    """The result shows its title, payments per seat, the ledger row and the Next deal button."""
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(result.locator("h2")).not_to_be_empty()
+    expect(result.locator(".payments tbody tr")).to_have_count(3)
+    expect(page.locator("#next-deal")).to_be_enabled()
+    deal = page.locator(".fact").filter(has_text="Deal").locator("dd").inner_text()
+    expect(page.locator("#ledger tbody th", has_text=deal)).to_have_count(1)
+    assert page.locator("#log li").count() > 5
+
+
+def log_lines(page: Any) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+def hand_codes(page: Any) -> list[str]:
+    return page.locator("#hand button.hand-card").evaluate_all("bs => bs.map(b => b.dataset.code)")
+
+
+# --------------------------------------------------------------------------------------------
+# whole deals
+
+
+@pytest.mark.parametrize(
+    ("seed", "rules"), [(1, "1660"), (2, "classic"), (3, "1660"), (8, "classic")]
+)
+def test_whole_deal_through_the_ui(
+    page: Any, base_url: str, console_errors: list[str], seed: int, rules: str
+) -> None:
+    open_table(page, base_url, f"?seed={seed}&rules={rules}")
+    # The address is cleaned so that a reload resumes rather than starting again.
+    assert "seed=" not in page.url
+    expect(page.locator("#hand button.hand-card")).to_have_count(9)
+    play_to_end(page)
+    check_result(page)
+    balances = page.locator("#ledger tfoot td").all_inner_texts()
+    assert len(balances) == 3
+    # Next deal: deal 2 begins, the ledger keeps deal 1.
+    page.locator("#next-deal").click()
+    settle(page)
+    expect(page.locator(".fact", has_text="Deal").locator("dd")).to_have_text("2")
+    expect(page.locator("#ledger tbody tr")).to_have_count(1)
+    expect(page.locator("#result")).to_be_hidden()
+    assert console_errors == []
+
+
+def test_two_deals_running_ledger(page: Any, base_url: str, console_errors: list[str]) -> None:
+    open_table(page, base_url, "?seed=21&rules=1660")
+    play_to_end(page)
+    page.locator("#next-deal").click()
+    play_to_end(page)
+    check_result(page)
+    expect(page.locator("#ledger tbody tr")).to_have_count(2)
+    # The totals are the engine's balances, shown on the seats as well.
+    totals = page.locator("#ledger tfoot td").all_inner_texts()
+    seat_balances = page.locator(".seat .balance").all_inner_texts()
+    assert sorted(totals) == sorted(seat_balances)
+    assert console_errors == []
+
+
+# --------------------------------------------------------------------------------------------
+# saving and resuming
+
+
+def test_resume_after_reload(page: Any, base_url: str, console_errors: list[str]) -> None:
+    open_table(page, base_url, "?seed=5&rules=classic")
+    # Play into the deal: until the human has played at least one card.
+    for _ in range(40):
+        if settle(page) != "playable" or page.locator("#hand button.hand-card").count() < 9:
+            break
+        human_step(page)
+    settle(page)
+    before_log, before_hand = log_lines(page), hand_codes(page)
+    before_title = page.locator("#rules-title").inner_text()
+    assert len(before_log) > 3
+    page.reload()
+    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+    settle(page)
+    assert log_lines(page)[: len(before_log)] == before_log
+    if page.evaluate("document.body.dataset.state") == "playable":
+        assert hand_codes(page) == before_hand
+    assert page.locator("#rules-title").inner_text() == before_title
+    expect(page.locator("#notice")).to_be_hidden()
+    play_to_end(page)
+    check_result(page)
+    assert console_errors == []
+
+
+@pytest.mark.parametrize(
+    "saved",
+    ["{this is not json", json.dumps({"format": "ombre-session/99", "rules": "1492"})],
+    ids=["broken-json", "wrong-document"],
+)
+def test_corrupted_saved_game(
+    page: Any, base_url: str, console_errors: list[str], saved: str
+) -> None:
+    init = f"localStorage.setItem('ombre.session', {json.dumps(saved)});"
+    page.emulate_media(reduced_motion="reduce")
+    page.context.add_init_script(INSTANT + init)
+    page.goto(base_url + "/")
+    page.wait_for_function("document.body.dataset.state === 'error'", timeout=ENGINE_TIMEOUT_MS)
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("saved game could not be read")
+    # The table is still there, and a new game is offered.
+    expect(page.locator("#table")).to_be_visible()
+    new_game = notice.get_by_role("button", name="New game")
+    expect(new_game).to_be_visible()
+    new_game.click()
+    settle(page)
+    expect(notice).to_be_hidden()
+    expect(page.locator(".fact", has_text="Deal").locator("dd")).to_have_text("1")
+    assert console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [("?seed=abc", "seed"), ("?rules=1700", "1700"), ("?seed=-3&rules=1660", "seed")],
+)
+def test_bad_address_parameter(
+    page: Any, base_url: str, console_errors: list[str], query: str, words: str
+) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.context.add_init_script(INSTANT)
+    page.goto(base_url + "/" + query)
+    page.wait_for_function("document.body.dataset.state === 'error'", timeout=ENGINE_TIMEOUT_MS)
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text(words)
+    notice.get_by_role("button", name="New game").click()
+    assert settle(page) in ("playable", "over")
+    expect(page.locator("#hand button.hand-card")).to_have_count(9)
+    assert console_errors == []
+
+
+def test_new_game_dialog_chooses_the_preset(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=4&rules=1660")
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator('input[value="classic"]').check()
+    dialog.get_by_role("button", name="Deal").click()
+    settle(page)
+    expect(page.locator("#rules-title")).to_contain_text("Court Gamester")
+    assert console_errors == []
+
+
+# --------------------------------------------------------------------------------------------
+# keyboard only
+
+
+def focus_by_tab(page: Any, predicate: str, backwards: bool = False, limit: int = 80) -> None:
+    """Press Tab (or Shift+Tab) until ``predicate(document.activeElement)`` holds."""
+    check = f"(el => !!el && ({predicate}))(document.activeElement)"
+    for _ in range(limit):
+        if page.evaluate(check):
+            return
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+    raise AssertionError(f"Tab never reached {predicate}")
+
+
+def keyboard_step(page: Any) -> None:
+    """One move with the keyboard alone."""
+    in_hand = "el.closest('#hand') !== null"
+    if page.locator("#discard-button").count():
+        focus_by_tab(page, in_hand)
+        page.keyboard.press("Home")
+        while page.locator("#discard-button").is_disabled():
+            page.keyboard.press("Space")
+            page.keyboard.press("ArrowRight")
+        focus_by_tab(page, "el.id === 'discard-button'", backwards=True)
+        page.keyboard.press("Enter")
+        return
+    if page.locator("#hand button.hand-card.legal").count():
+        focus_by_tab(page, in_hand)
+        page.keyboard.press("Home")
+        for _ in range(10):
+            if page.evaluate("document.activeElement.classList.contains('legal')"):
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        return
+    names = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    action = choose_action(names)
+    focus_by_tab(page, f"el.dataset.action === {json.dumps(action)}")
+    page.keyboard.press("Enter")
+
+
+def test_whole_deal_with_the_keyboard_only(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=9&rules=1660")
+    play_to_end(page, step=keyboard_step)
+    check_result(page)
+    focus_by_tab(page, "el.id === 'next-deal'")
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.locator(".fact", has_text="Deal").locator("dd")).to_have_text("2")
+    assert console_errors == []
+
+
+def test_hand_cards_are_named_buttons(page: Any, base_url: str, console_errors: list[str]) -> None:
+    open_table(page, base_url, "?seed=3&rules=1660")
+    cards = page.locator("#hand button.hand-card")
+    labels = cards.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert len(labels) == 9 and all(labels)
+    # One tab stop for the whole hand; arrows move along it.
+    assert cards.evaluate_all("bs => bs.filter(b => b.tabIndex === 0).length") == 1
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.code") == hand_codes(page)[1]
+    # Historical names: a title with the plain name on hover.
+    named = page.locator("#hand button.hand-card[title*=':']")
+    for i in range(named.count()):
+        assert "of" in named.nth(i).get_attribute("title")
+    # The live region speaks.
+    expect(page.locator("#live")).not_to_be_empty()
+    assert console_errors == []
+
+
+# --------------------------------------------------------------------------------------------
+# accessibility and looks
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core is not installed (npm ci)")
+def test_axe_reports_no_serious_violations(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=2&rules=1660")
+    found = {"auction": axe_violations(page)}
+    play_to_end(page)
+    found["result"] = axe_violations(page)
+    page.get_by_role("button", name="How to play").click()
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    found["rules"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="New game").click()
+    found["new game"] = axe_violations(page)
+    assert all(not v for v in found.values()), found
+    assert console_errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_screenshots(
+    page: Any, base_url: str, console_errors: list[str], width: int, height: int
+) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": width, "height": height})
+    open_table(page, base_url, "?seed=7&rules=1660")
+    page.screenshot(path=str(SCREENSHOTS / f"{width}x{height}-1-auction.png"))
+    # Into the play of the cards: the first time the human has a card to play.
+    for _ in range(40):
+        if settle(page) != "playable" or page.locator("#hand button.hand-card.legal").count():
+            break
+        human_step(page)
+    page.screenshot(path=str(SCREENSHOTS / f"{width}x{height}-2-play.png"))
+    # Nothing wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    play_to_end(page)
+    page.screenshot(path=str(SCREENSHOTS / f"{width}x{height}-3-result.png"), full_page=True)
+    page.get_by_role("button", name="How to play").click()
+    page.screenshot(path=str(SCREENSHOTS / f"{width}x{height}-4-rules.png"))
+    assert console_errors == []
+
+
+def test_embed_page_runs_the_game_in_a_frame(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    page.context.add_init_script(INSTANT)
+    page.goto(base_url + "/embed.html")
+    expect(page.locator("#snippet")).to_contain_text(base_url + "/index.html")
+    frame = page.frame_locator("#example")
+    expect(frame.locator("body[data-engine='ready']")).to_have_count(1, timeout=ENGINE_TIMEOUT_MS)
+    expect(frame.locator("#hand button.hand-card")).to_have_count(9, timeout=STEP_TIMEOUT_MS)
+    assert console_errors == []
