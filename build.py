@@ -611,6 +611,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return f
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threaded server that does not print a traceback when a browser drops a connection."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def serve(
     directory: Path = DIST,
     host: str = "127.0.0.1",
@@ -623,9 +634,7 @@ def serve(
     ``port=0`` picks a free port: read ``server.server_address[1]``. Stop with ``shutdown()``.
     """
     handler = type("Handler", (SiteHandler,), {"mounts": dict(mounts or {}), "quiet": quiet})
-    server = http.server.ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=str(directory))
-    )
+    server = QuietServer((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, name="ombre-site", daemon=True).start()
     return server

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import http.server
 import importlib.util
 import statistics
 import sys
@@ -85,7 +84,7 @@ class Meter:
             self.sent += n
 
 
-def start_server(builder: Any, meter: Meter) -> http.server.ThreadingHTTPServer:
+def start_server(builder: Any, meter: Meter) -> Any:
     class Counting:
         def __init__(self, raw: Any) -> None:
             self.raw = raw
@@ -120,10 +119,9 @@ def start_server(builder: Any, meter: Meter) -> http.server.ThreadingHTTPServer:
                 meter.requests.append((self.path.split("?")[0], status))
             super().send_response(code, message)
 
-    server = http.server.ThreadingHTTPServer(
+    server = builder.QuietServer(
         ("127.0.0.1", 0), functools.partial(Handler, directory=str(builder.DIST))
     )
-    server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

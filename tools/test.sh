@@ -38,23 +38,30 @@ fi
 step "build the site"
 "$PYTHON" build.py
 
-step "ruff"
-"$PYTHON" -m ruff check .
-
-run_pytest() {
-  local rc=0
+failed=()
+check() {  # run a step, remember a failure, go on (so one run reports every problem)
+  local name=$1 rc=0
+  shift
   "$@" || rc=$?
   if [[ $rc == 5 ]]; then
-    echo "pytest collected no test: that is a failure" >&2
-    return 1
+    echo "$name: pytest collected no test: that is a failure" >&2
   fi
-  return $rc
+  if [[ $rc != 0 ]]; then
+    failed+=("$name (exit $rc)")
+  fi
 }
 
+step "ruff"
+check ruff "$PYTHON" -m ruff check --output-format=concise .
+
 step "pytest (CPython: engine and browser tests)"
-run_pytest "$PYTHON" -m pytest -p no:cacheprovider tests
+check "pytest" "$PYTHON" -m pytest -p no:cacheprovider tests
 
 step "pytest inside Pyodide (Node)"
-run_pytest "$PYTHON" tools/pyodide_tests.py
+check "pytest in Pyodide" "$PYTHON" tools/pyodide_tests.py
 
-step "all tests passed in $((SECONDS - started)) s"
+if ((${#failed[@]})); then
+  step "FAILED: ${failed[*]}"
+  exit 1
+fi
+step "all checks passed in $((SECONDS - started)) s"
