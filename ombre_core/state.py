@@ -31,6 +31,7 @@ The procedure, with sources (compendium ``ombre-rules.md``):
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 
@@ -346,10 +347,10 @@ class Deal:
             action = A.parse_action(action)
         reason = self.why_illegal(action)
         if reason is not None:
-            try:
-                text = A.format_action(action)
-            except InvalidNotation:
-                text = repr(action)
+            text = repr(action)
+            if isinstance(action, int) and not isinstance(action, bool):
+                with contextlib.suppress(InvalidNotation):
+                    text = A.format_action(action)
             raise IllegalAction(text, self.to_move, reason)
         self.apply_unchecked(action)
 
