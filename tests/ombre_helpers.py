@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from ombre_core import actions as A
 from ombre_core.cards import FULL_PACK, Card, CardSet, cards_of, format_card, mask_of, parse_cards
@@ -19,6 +23,13 @@ from ombre_core.record import to_record
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.state import Deal
 from ombre_core.tables import EFFECTIVE_SUIT, MATADOR_MASK
+
+# Hypothesis keeps caches (unicode tables, patches for failing examples) in ``.hypothesis/`` under
+# the working directory, which is the mounted work tree under Pyodide: send them to a temporary
+# directory instead, and keep no example database, so runs are reproducible and write nothing.
+set_hypothesis_home_dir(tempfile.mkdtemp(prefix="ombre-hypothesis-"))
+HYPOTHESIS = settings(derandomize=True, database=None, deadline=None, print_blob=False)
+"""The settings every property test starts from: derandomized, so CI sees the same examples."""
 
 DATA = Path(__file__).resolve().parent / "data"
 PRESET_LIST: tuple[Rules, ...] = (RULES_1660, RULES_CLASSIC)
@@ -227,7 +238,7 @@ def resample_map(deal: Deal, seat: int, rng: random.Random) -> dict[Card, Card]:
     """A permutation of the cards ``seat`` has not seen that keeps the world consistent with
     everything public: once the trump is known, cards move only within their effective suit and
     the matadors stay put (so every past play stays legal and the privilege stays the same)."""
-    unseen = deal.view(seat).unseen()
+    unseen = hidden_from(deal, seat)  # by the rules, not by what the view claims
     if deal.trump is None:
         classes = [unseen]
     else:

@@ -162,3 +162,15 @@ def test_auction_rejects_play_actions(rules: Rules) -> None:
     with pytest.raises(IllegalAction):
         deal.apply(card)
     assert snapshot(deal) == before
+
+
+@PRESETS
+@pytest.mark.parametrize("bad", [None, 1.5, True, [40], {"action": "pass"}, b"pass"])
+def test_values_that_are_no_action_raise_illegal_action(rules: Rules, bad: object) -> None:
+    """STYLE habit 3: one error hierarchy; ``Deal.apply`` documents IllegalAction for anything the
+    rules forbid, and the state is unchanged (never a TypeError from formatting the message)."""
+    deal = new_deal(rules)
+    before = snapshot(deal)
+    with pytest.raises(IllegalAction, match="an action must be an int or its notation"):
+        deal.apply(bad)  # type: ignore[arg-type]
+    assert snapshot(deal) == before

@@ -10,6 +10,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ombre_helpers import HYPOTHESIS
 
 from ombre_core import actions as A
 from ombre_core.cards import (
@@ -32,7 +33,7 @@ from ombre_core.narrate import card_label, card_name, historical_name
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.tables import BASTO, SPADILLE
 
-PROFILE = settings(derandomize=True, database=None, deadline=None, max_examples=200)
+PROFILE = settings(HYPOTHESIS, max_examples=200)
 CARD_RE = re.compile(r"^[A234567JQK][schd]$")
 
 cards_st = st.integers(min_value=0, max_value=PACK_SIZE - 1)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ombre_helpers import load_json, m, snapshot
+from ombre_helpers import HYPOTHESIS, load_json, m, snapshot
 
 from ombre_core.cards import parse_cards
 from ombre_core.errors import InvalidRecord
@@ -23,7 +23,7 @@ from ombre_core.record import FORMAT, dumps, loads, replay, start_of, to_record
 from ombre_core.rules import RULES_1660, RULES_CLASSIC
 from ombre_core.state import Deal
 
-PROFILE = settings(derandomize=True, database=None, deadline=None, max_examples=150)
+PROFILE = settings(HYPOTHESIS, max_examples=150)
 
 BELINDA, BARON, THIRD = 0, 1, 2
 

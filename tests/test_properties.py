@@ -1,0 +1,244 @@
+"""Invariants over random deals and random legal play, in both presets (hypothesis, derandomized).
+
+* the 40 cards are conserved at every step (hands + stock left + discards + tricks + the trick);
+* exactly the legal actions are accepted, and a refused action leaves the state as it was;
+* every deal ends within a bound;
+* the ledger balances over sessions of several deals;
+* a record exported and replayed gives the same state;
+* ``view(seat)`` never shows a card the seat may not know, and a world resampled for that seat
+  (OpenSpiel's test, STYLE habit 5) leaves the view unchanged;
+* ``Deal.copy()`` is independent of its original.
+
+Sources: compendium ``ombre-rules.md`` §4 (40 cards, 9 each, 13 to the stock), §6.2 (the stock,
+discards face down), §15 #13-#15 (what may be seen); STYLE.md habits 4-6.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import fields
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ombre_helpers import (
+    HYPOTHESIS,
+    MAX_ACTIONS,
+    PRESET_LIST,
+    hidden_from,
+    random_playout,
+    relabel,
+    resample_map,
+    snapshot,
+    trick_cards,
+)
+
+from ombre_core import actions as A
+from ombre_core.cards import FULL_PACK, CardSet, format_card, mask_of, parse_card
+from ombre_core.errors import IllegalAction, InvalidNotation
+from ombre_core.record import replay, to_record
+from ombre_core.rules import Rules
+from ombre_core.scoring import Ledger
+from ombre_core.session import Session
+from ombre_core.state import Deal
+from ombre_core.views import View
+
+PROFILE = settings(HYPOTHESIS, max_examples=60)
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+presets = st.sampled_from(PRESET_LIST)
+dealers = st.integers(min_value=0, max_value=2)
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A234567JQK][schd](?![A-Za-z0-9])")
+
+
+# ---- the checks ---------------------------------------------------------------------------------
+
+
+def check_conservation(deal: Deal) -> None:
+    """Every card is in exactly one place (compendium §4: 27 dealt + 13 in the stock)."""
+    places = [
+        *deal.hands,
+        mask_of(deal.stock_left),
+        *deal.discards,
+        trick_cards(deal),
+        mask_of(deal.trick),
+    ]
+    union = 0
+    for place in places:
+        assert union & place == 0, "a card is in two places"
+        union |= place
+    assert union == FULL_PACK
+    assert sum(p.bit_count() for p in places) == 40
+    assert len(deal.stock_left) == 13 - sum(deal.taken)
+    if deal.phase_name == "play" and not deal.trick:
+        assert all(h.bit_count() == 9 - len(deal.tricks) for h in deal.hands)
+
+
+def check_legal_actions(deal: Deal, rng: random.Random) -> None:
+    """Exactly the actions of ``legal_actions()`` are accepted (STYLE habit 4: the checked path)."""
+    legal = deal.legal_actions()
+    assert len(set(legal)) == len(legal)
+    legal_set = set(legal)
+    for action in rng.sample(legal, min(len(legal), 12)):
+        assert deal.why_illegal(action) is None
+        child = deal.copy()
+        child.apply(action)
+        assert child.history[-1] == action
+    before = snapshot(deal)
+    candidates: list[object] = list(range(48))
+    seat = deal.to_move
+    if seat is not None:
+        hand = deal.hands[seat]
+        for _ in range(8):
+            sub = hand & rng.getrandbits(40)
+            candidates.append(A.discard_action(sub))
+            candidates.append(A.discard_action(rng.getrandbits(40)))
+    candidates += [A.DISCARD, -1, 1 << 41, None, 1.5, True, "xx", "", "trump", "discard Zz", "10h"]
+    for action in candidates:
+        if isinstance(action, int) and not isinstance(action, bool) and action in legal_set:
+            continue
+        try:
+            deal.apply(action)  # type: ignore[arg-type]
+        except (IllegalAction, InvalidNotation):
+            pass
+        else:
+            raise AssertionError(f"{action!r} was accepted but is not in legal_actions()")
+    assert snapshot(deal) == before, "a refused action changed the state"
+
+
+def cards_in_view(view: View) -> CardSet:
+    """Every card the view mentions anywhere: masks, tuples, legal actions and history text."""
+    mask = view.hand | view.discards | view.played | mask_of(view.trick)
+    for _, cards, _ in view.tricks:
+        mask |= mask_of(cards)
+    if view.stock_seen is not None:
+        mask |= mask_of(view.stock_seen)
+    for action in view.legal:
+        if A.is_card(action):
+            mask |= 1 << action
+        elif A.is_discard(action):
+            mask |= A.discard_mask(action)
+    for _, text in view.history:
+        for token in CARD_TOKEN.findall(text):
+            mask |= 1 << parse_card(token)
+    text = repr([getattr(view, f.name) for f in fields(view) if f.name != "rules"])
+    for token in CARD_TOKEN.findall(text):
+        mask |= 1 << parse_card(token)
+    return mask
+
+
+def check_views(deal: Deal) -> None:
+    """Views are the only way out (STYLE habit 5): no card of another hand, of the others'
+    discards, or of the stock (unless RG's rule shows it, §15 #13) appears in a seat's view."""
+    for seat in range(deal.seats):
+        view = deal.view(seat)
+        hidden = hidden_from(deal, seat)
+        leaked = cards_in_view(view) & hidden
+        assert not leaked, (
+            f"seat {seat} sees {[format_card(c) for c in range(40) if leaked >> c & 1]}"
+        )
+        assert view.unseen() == hidden
+        assert view.hand == deal.hands[seat]
+        assert sum(view.hand_counts) + view.stock_count + len(view.trick) <= 40
+        assert view.legal == (tuple(deal.legal_actions()) if deal.to_move == seat else ())
+
+
+def check_resampled_world(deal: Deal, rng: random.Random) -> None:
+    """OpenSpiel's test: shuffle the cards a seat has not seen among the other hands, the stock
+    and the others' discards (consistently with all that was played); the seat's view is the
+    same, and the resampled deal replays legally."""
+    for seat in range(deal.seats):
+        mapping = resample_map(deal, seat, rng)
+        world = relabel(deal, mapping)
+        assert world.view(seat) == deal.view(seat)
+        for s in range(deal.seats):
+            assert world.hands[s].bit_count() == deal.hands[s].bit_count()
+
+
+def check_replay(deal: Deal) -> None:
+    again = replay(to_record(deal))
+    assert snapshot(again) == snapshot(deal)
+    assert again.result == deal.result
+
+
+# ---- the properties -----------------------------------------------------------------------------
+
+
+@PROFILE
+@given(presets, seeds, dealers, seeds)
+def test_random_playouts_keep_every_invariant(
+    rules: Rules, seed: int, dealer: int, play_seed: int
+) -> None:
+    deal = Deal.from_seed(rules, seed, dealer)
+    rng = random.Random(play_seed)
+    steps = 0
+
+    def each(position: Deal) -> None:
+        nonlocal steps
+        steps += 1
+        check_conservation(position)
+        check_views(position)
+        if not position.is_over:
+            check_legal_actions(position, rng)
+
+    random_playout(deal, rng, each)
+    assert deal.is_over and deal.result is not None
+    assert steps - 1 == len(deal.history) <= MAX_ACTIONS
+    assert deal.legal_actions() == []
+    check_replay(deal)
+
+
+@PROFILE
+@given(presets, seeds, dealers, seeds)
+def test_resampled_worlds_keep_the_view(
+    rules: Rules, seed: int, dealer: int, play_seed: int
+) -> None:
+    deal = Deal.from_seed(rules, seed, dealer)
+    rng = random.Random(play_seed)
+    stops = {rng.randrange(4, MAX_ACTIONS) for _ in range(3)} | {3, 7}
+
+    def each(position: Deal) -> None:
+        if len(position.history) in stops or position.is_over:
+            check_resampled_world(position, rng)
+            check_replay(position)
+
+    random_playout(deal, rng, each)
+
+
+@PROFILE
+@given(presets, seeds, seeds)
+def test_copies_are_independent(rules: Rules, seed: int, play_seed: int) -> None:
+    deal = Deal.from_seed(rules, seed, seed % 3)
+    rng = random.Random(play_seed)
+    for _ in range(rng.randrange(0, 30)):
+        if deal.is_over:
+            break
+        deal.apply(rng.choice(deal.legal_actions()))
+    before = snapshot(deal)
+    twin = deal.copy()
+    assert snapshot(twin) == before
+    random_playout(twin, random.Random(play_seed + 1))
+    assert snapshot(deal) == before, "playing the copy changed the original"
+    frozen = snapshot(twin)
+    random_playout(deal, random.Random(play_seed + 2))
+    assert snapshot(twin) == frozen, "playing the original changed the copy"
+
+
+@settings(HYPOTHESIS, max_examples=15)
+@given(presets, seeds, st.sampled_from(["random", "rules"]))
+def test_the_ledger_balances_over_sessions(rules: Rules, seed: int, bot: str) -> None:
+    """Every payment is a transfer: balances + pool == 0 after every deal, the pool is never
+    negative, and each deal starts from the pool the last one left (§9.3)."""
+    session = Session(rules, seed, human=None, bot=bot)
+    check = Ledger(rules.seats)
+    for _ in range(6):
+        while not session.deal.is_over:
+            session.bot_move()
+        result = session.deal.result
+        assert result is not None
+        check.record(result)
+        assert session.ledger.balances == check.balances
+        assert session.ledger.pool == check.pool >= 0
+        assert sum(session.ledger.balances) + session.ledger.pool == 0
+        session.next_deal()
+        assert session.deal.pool_in == check.pool
