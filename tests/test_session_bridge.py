@@ -1,0 +1,310 @@
+"""Sessions (``ombre-session/1``) and the JSON bridge the browser calls.
+
+Sources: ``ombre_core/session.py`` and ``bridge.py`` (the contract: JSON strings in and out,
+``{"ok": false, "error": ...}`` on failure with the session unchanged); compendium §15 #1 (the first
+dealer: the first black ace), §4 (the deal passes to the right), §15 #13-#14 (what the person may
+see).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ombre_helpers import hidden_from, names
+
+from ombre_core import bridge
+from ombre_core.cards import parse_card
+from ombre_core.errors import IllegalAction, InvalidSession, OmbreError
+from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
+from ombre_core.session import Session, first_dealer
+
+
+@pytest.fixture(autouse=True)
+def fresh_bridge() -> Iterator[None]:
+    """The bridge holds one module-level session: start and end each test without one."""
+    bridge._session = None
+    yield
+    bridge._session = None
+
+
+def call(fn: Any, arg: str = "") -> dict[str, Any]:
+    reply = fn(arg)
+    assert isinstance(reply, str)
+    return json.loads(reply)
+
+
+def played_session(rules: Rules, seed: int, deals: int, extra: int) -> Session:
+    """A session after ``deals`` finished deals and ``extra`` actions of the next."""
+    session = Session(rules, seed, human=None, bot="random")
+    for _ in range(deals):
+        while not session.deal.is_over:
+            session.bot_move()
+        session.next_deal()
+    for _ in range(extra):
+        if session.deal.is_over:
+            break
+        session.bot_move()
+    return session
+
+
+# ---- sessions ----------------------------------------------------------------------------------
+
+
+def test_the_first_dealer_receives_the_first_black_ace() -> None:
+    """EB1911: "Cards are dealt round, and the receiver of the first black ace is the dealer"."""
+    for seed in range(50):
+        pack = list(range(40))
+        random.Random(seed).shuffle(pack)
+        first = min(pack.index(parse_card("As")), pack.index(parse_card("Ac")))
+        assert first_dealer(seed) == first % 3
+
+
+@pytest.mark.parametrize("rules", [RULES_1660, RULES_CLASSIC], ids=["1660", "classic"])
+@pytest.mark.parametrize(("deals", "extra"), [(0, 0), (0, 9), (2, 5), (3, 40)])
+def test_save_and_load_round_trip(rules: Rules, deals: int, extra: int) -> None:
+    session = played_session(rules, 21, deals, extra)
+    saved = json.loads(json.dumps(session.to_json()))
+    again = Session.from_json(saved)
+    assert again.to_json() == session.to_json()
+    assert again.ledger.to_json() == session.ledger.to_json()
+    assert again.deal.hands == session.deal.hands
+    assert again.number == session.number == deals + 1
+    for seat in range(3):
+        assert again.deal.view(seat) == session.deal.view(seat)
+
+
+def broken_saves() -> dict[str, Any]:
+    good = played_session(RULES_1660, 5, 1, 6).to_json()
+
+    def damaged(path: list[Any], value: Any) -> Any:
+        data = copy.deepcopy(good)
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        if value is ...:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = value
+        return data
+
+    return {
+        "not an object": [good],
+        "wrong format": damaged(["format"], "ombre-session/2"),
+        "unknown rules": damaged(["rules"], "1700"),
+        "seed not a number": damaged(["seed"], "5"),
+        "seed negative": damaged(["seed"], -1),
+        "deal number a bool": damaged(["deal_number"], True),
+        "human out of range": damaged(["human"], 3),
+        "human a string": damaged(["human"], "0"),
+        "names too few": damaged(["names"], ["a", "b"]),
+        "names not strings": damaged(["names"], [1, 2, 3]),
+        "names not a list": damaged(["names"], 3),
+        "unknown bot": damaged(["bot"], "oracle"),
+        "ledger missing": damaged(["ledger"], ...),
+        "ledger unbalanced": damaged(["ledger", "balances"], [5, 0, 0]),
+        "ledger balances wrong": damaged(["ledger", "balances"], [0, 0]),
+        "ledger pool negative": damaged(["ledger", "pool"], -3),
+        "deal missing": damaged(["deal"], ...),
+        "deal of other rules": damaged(["deal", "rules"], "classic"),
+        "deal from another pool": damaged(["deal", "pool"], 999),
+        "deal with an illegal action": damaged(["deal", "actions", 0], "vole"),
+        "deal with a bad card": damaged(["deal", "hands", 0, 0], "Zz"),
+        "deal with a wrong format": damaged(["deal", "format"], "x"),
+    }
+
+
+BROKEN = broken_saves()
+
+
+@pytest.mark.parametrize("name", list(BROKEN))
+def test_broken_saves_are_rejected(name: str) -> None:
+    with pytest.raises(InvalidSession):
+        Session.from_json(BROKEN[name])
+
+
+def test_session_refuses_out_of_turn_and_after_the_end() -> None:
+    session = Session(RULES_1660, 8, human=0)
+    seat = session.deal.to_move
+    other = (seat + 1) % 3 if seat is not None else 0
+    with pytest.raises(IllegalAction, match="not seat"):
+        session.apply("pass", other)
+    with pytest.raises(IllegalAction, match="not over"):
+        session.next_deal()
+    while not session.deal.is_over:
+        if session.deal.to_move == session.human:
+            session.apply(session.deal.legal_actions()[0], session.human)
+        else:
+            session.bot_move()
+    with pytest.raises(IllegalAction, match="over"):
+        session.apply("pass")
+    with pytest.raises(IllegalAction):
+        session.bot_move()
+
+
+def test_bad_session_options() -> None:
+    with pytest.raises(OmbreError):
+        Session(RULES_1660, 1, human=5)
+    with pytest.raises(OmbreError):
+        Session(RULES_1660, 1, names=["one"])
+    with pytest.raises(OmbreError):
+        Session(RULES_1660, 1, bot="oracle")
+
+
+# ---- the bridge ---------------------------------------------------------------------------------
+
+
+def test_calls_before_a_session_fail_cleanly() -> None:
+    for fn in (bridge.snapshot, bridge.bot_move, bridge.next_deal, bridge.export_record):
+        reply = call(fn)
+        assert reply["ok"] is False and "no game" in reply["error"]["message"]
+    assert json.loads(bridge.save())["ok"] is False
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        "{",
+        "[]",
+        '"1660"',
+        json.dumps({"rules": "1700"}),
+        json.dumps({"rules": ["1660"]}),
+        json.dumps({"seed": -1}),
+        json.dumps({"seed": 1.5}),
+        json.dumps({"seed": "7"}),
+        json.dumps({"seed": 2**60}),
+        json.dumps({"human": 4}),
+        json.dumps({"human": "0"}),
+        json.dumps({"names": ["a"]}),
+        json.dumps({"colour": "red"}),
+    ],
+)
+def test_bad_options_are_refused_and_the_session_kept(options: str) -> None:
+    call(bridge.new_session, json.dumps({"rules": "classic", "seed": 4}))
+    before = call(bridge.snapshot)
+    reply = call(bridge.new_session, options)
+    assert reply["ok"] is False
+    assert reply["error"]["message"]
+    assert reply["error"]["type"] in {"OmbreError", "InvalidNotation"}
+    assert call(bridge.snapshot) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "",
+        "{",
+        "null",
+        "[]",
+        json.dumps({"action": 3}),
+        json.dumps({"act": "pass"}),
+        json.dumps({"action": "trump z"}),
+        json.dumps({"action": "Zz"}),
+        json.dumps({"action": "vole"}),
+        json.dumps({"action": "discard As As"}),
+    ],
+)
+def test_illegal_or_malformed_actions_leave_the_snapshot(action: str) -> None:
+    snap = call(bridge.new_session, json.dumps({"rules": "1660", "seed": 9, "human": 0}))
+    while not snap["human_to_move"]:
+        snap = call(bridge.bot_move)
+    reply = call(bridge.apply, action)
+    assert reply["ok"] is False and reply["error"]["message"]
+    assert call(bridge.snapshot) == snap
+
+
+def test_out_of_turn_calls_leave_the_snapshot() -> None:
+    snap = call(bridge.new_session, json.dumps({"rules": "1660", "seed": 9, "human": 0}))
+    while not snap["human_to_move"]:
+        snap = call(bridge.bot_move)
+    assert call(bridge.bot_move)["ok"] is False  # the person's turn
+    assert call(bridge.next_deal)["ok"] is False  # the deal is not over
+    assert call(bridge.snapshot) == snap
+    snap2 = call(bridge.apply, json.dumps({"action": snap["legal"][0]["action"]}))
+    assert snap2["ok"] is True
+
+
+def test_broken_saves_are_refused_by_the_bridge_and_the_game_kept() -> None:
+    call(bridge.new_session, json.dumps({"rules": "classic", "seed": 12}))
+    before = call(bridge.snapshot)
+    saved = bridge.save()
+    for text in ["", "{", "[]", json.dumps(BROKEN["deal with an illegal action"]), saved[:-5]]:
+        reply = call(bridge.load, text)
+        assert reply["ok"] is False
+        assert reply["error"]["type"] in {"InvalidSession", "OmbreError"}
+        assert call(bridge.snapshot) == before
+    reply = call(bridge.load, saved)
+    assert reply["ok"] is True
+    assert call(bridge.snapshot) == before
+
+
+def human_choice(snap: dict[str, Any]) -> str:
+    """The first legal option: the first legal card, the fewest first cards to discard, or the
+    first offered call."""
+    if snap["phase"] == "play" and any(card["legal"] for card in snap["hand"]):
+        return next(card["code"] for card in snap["hand"] if card["legal"])
+    if snap["discard"] is not None:
+        codes = [card["code"] for card in snap["hand"]][: snap["discard"]["min"]]
+        return " ".join(["discard", *codes])
+    return snap["legal"][0]["action"]
+
+
+def snapshot_cards(snap: dict[str, Any]) -> set[str]:
+    """Every card code the snapshot shows."""
+    codes = {card["code"] for card in snap["hand"]}
+    codes |= {entry["card"]["code"] for entry in snap["trick"]["cards"]}
+    if snap["last_trick"]:
+        codes |= {entry["card"]["code"] for entry in snap["last_trick"]["cards"]}
+    if snap["stock"]["cards"]:
+        codes |= {card["code"] for card in snap["stock"]["cards"]}
+    codes |= {card["code"] for card in snap["discards"]}
+    return codes
+
+
+@pytest.mark.parametrize("rules", ["1660", "classic"])
+@pytest.mark.parametrize("human", [0, 1, 2])
+def test_a_whole_deal_through_the_bridge(rules: str, human: int) -> None:
+    """The person takes the first legal option each time, the computer players the rest; the deal
+    ends with a result and a ledger, and no snapshot shows a card the person may not see."""
+    snap = call(
+        bridge.new_session, json.dumps({"rules": rules, "seed": 31 + human, "human": human})
+    )
+    assert snap["ok"] is True and snap["human"] == human
+    deals = 0
+    for _ in range(200):
+        assert snap["ok"] is True, snap
+        session = bridge._session
+        assert session is not None
+        hidden = names(hidden_from(session.deal, human))
+        assert not snapshot_cards(snap) & hidden
+        if snap["phase"] == "over":
+            result = snap["result"]
+            assert result["outcome"] in {"sacada", "codille", "repuesto", "passed"}
+            assert result["lines"] and result["title"]
+            ledger = snap["ledger"]
+            assert sum(ledger["balances"]) + ledger["pool"] == 0
+            assert ledger["deals"] == deals + 1
+            deals += 1
+            if result["outcome"] != "passed":
+                break
+            snap = call(bridge.next_deal)
+            continue
+        if snap["human_to_move"]:
+            snap = call(bridge.apply, json.dumps({"action": human_choice(snap)}))
+        else:
+            snap = call(bridge.bot_move)
+    else:
+        raise AssertionError("no deal was played to the end")
+    record = call(bridge.export_record)["record"]
+    assert record["format"] == "ombre-record/1"
+    assert len(record["actions"]) >= 3 + 27
+
+
+def test_presets_are_listed() -> None:
+    reply = call(bridge.presets)
+    assert reply["ok"] is True
+    assert {p["id"] for p in reply["presets"]} == {"1660", "classic"}
