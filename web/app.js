@@ -357,7 +357,23 @@ function fatal(message, err) {
 
 const STAGES = ["runtime", "engine", "ready"];
 
+// If start-up makes no progress for this long, say so (a file may have failed in a way the runtime
+// does not report); the loading goes on, and the person can reload.
+const STALL_MS = 45_000;
+let stallTimer = null;
+
+function watchStall() {
+  clearTimeout(stallTimer);
+  if (document.body.dataset.engine !== "loading") return;
+  stallTimer = setTimeout(() => {
+    if (document.body.dataset.engine !== "loading") return;
+    showNotice("Loading is taking much longer than usual. A file of the game may have failed to load: check the connection, then reload the page.",
+      [["Reload the page", () => window.location.reload(), true]]);
+  }, STALL_MS);
+}
+
 function progress(stage, fraction, text) {
+  watchStall();
   const i = STAGES.indexOf(stage);
   document.querySelectorAll(".stages li").forEach((li) => {
     const j = STAGES.indexOf(li.dataset.stage);
@@ -497,8 +513,10 @@ async function main() {
     loadFailed(`The game engine could not be loaded: ${err?.message ?? err}`);
     return;
   }
-  progress("ready", 1, "Ready.");
   document.body.dataset.engine = "ready";
+  clearTimeout(stallTimer);
+  progress("ready", 1, "Ready.");
+  hideNotice();
   try {
     await begin();
   } catch (err) {

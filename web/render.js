@@ -163,7 +163,7 @@ function seatPanel(snap, s) {
   facts.append(...[
     h("span", { class: "tricks", title: `${s.tricks} trick${s.tricks === 1 ? "" : "s"} won this deal` },
       tricksStack(s.tricks), h("span", { class: "count", text: `${s.tricks}` }),
-      h("span", { class: "visually-hidden", text: s.tricks === 1 ? " trick" : " tricks" })),
+      h("span", { class: "word", text: s.tricks === 1 ? "trick" : "tricks" })),
     s.taken ? h("span", { class: "taken", title: `Took in ${s.taken} card${s.taken === 1 ? "" : "s"} from the stock` }, `took in ${s.taken}`) : null,
     h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: "Counters won or lost this session" },
       signed(s.balance)),
