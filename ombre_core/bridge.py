@@ -17,9 +17,10 @@ from typing import Any
 from . import actions as A
 from .cards import cards_of
 from .errors import OmbreError
-from .narrate import GLOSSARY, Narrator, card_info, suit_info
+from .narrate import GLOSSARY, Narrator, card_info, glossary, suit_info
 from .record import to_record
 from .rules import PRESETS, get_rules
+from .scoring import pool_now
 from .session import DEFAULT_NAMES, Session
 from .state import DISCARD, REPLY, TRUMP_CHOICE
 from .tables import DISPLAY_ORDER
@@ -113,6 +114,16 @@ def _prompt(session: Session) -> str:
             return f"Choose {low} to {high} cards to discard, then take in as many from the stock."
         return f"Choose up to {high} cards to discard, then take in as many from the stock."
     return "Your lead." if not deal.trick else "Your turn to play."
+
+
+def _history_title(narrator: Narrator, entry: dict[str, Any]) -> str:
+    outcome = entry["outcome"]
+    if outcome == "passed":
+        return "All passed"
+    if outcome == "codille":
+        return "Codille: " + narrator.who(entry["codille_winner"])
+    who = narrator.who(entry["ombre"])
+    return f"{outcome.capitalize()}: {who} (Ombre)"
 
 
 def _snapshot(session: Session) -> dict[str, Any]:
@@ -231,9 +242,16 @@ def _snapshot(session: Session) -> dict[str, Any]:
         "discards": [card_info(c, trump, rules) for c in cards_of(view.discards)],
         "log": narrator.log(deal, session.number),
         "result": result,
-        "ledger": {**session.ledger.to_json(), "unit": rules.units},
+        "ledger": {
+            **session.ledger.to_json(),
+            "unit": rules.units,
+            "pool_now": pool_now(deal),
+            "history": [
+                {**entry, "title": _history_title(narrator, entry)} for entry in session.history
+            ],
+        },
         "vole_declared": deal.vole_declared,
-        "glossary": GLOSSARY,
+        "glossary": glossary(rules),
     }
 
 

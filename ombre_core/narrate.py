@@ -33,7 +33,30 @@ GLOSSARY: dict[str, str] = {
     "played for at the next deal.",
     "vole": "The Ombre takes all nine tricks.",
     "passed": "Everyone passed: the pass counters stay in the pool and the next dealer deals.",
+    "trump": "The suit the Ombre names; Spadille and Basto are always trumps besides.",
+    "pool": "The counters staked on the game, which the winner takes up.",
+    "remise": "The French name (Court Gamester, Hoyle) for repuesto: the Ombre ties for most "
+    "tricks and doubles the pool.",
+    "taking in": "Drawing from the stock as many cards as you discarded.",
+    "beast": "To be beasted: to lose as Ombre and pay a forfeit into the pool.",
+    "fish": "A bone or ivory counter worth ten small counters (Court Gamester).",
 }
+
+
+def glossary(rules: Rules) -> dict[str, str]:
+    """The glossary with the card names spelled as ``rules`` spells them."""
+    n = rules.names
+    return {
+        **GLOSSARY,
+        "spadille": f"{n.spadille}: the ace of spades, always the highest trump.",
+        "manille": f"{n.manille}: the second trump, the two of a black trump suit or the seven "
+        "of a red one.",
+        "basto": f"{n.basto}: the ace of clubs, always the third trump.",
+        "punto": f"{n.punto}: the ace of a red trump suit, the fourth trump.",
+        "matador": f"{n.matadors}: {n.spadille}, {n.manille} and {n.basto}, the three highest "
+        "trumps. When a lower trump is led, a matador need not be played unless a higher "
+        "matador forces it.",
+    }
 
 
 def historical_name(card: Card, trump: int | None, rules: Rules) -> str | None:
@@ -97,6 +120,10 @@ class Narrator:
 
     def _verb(self, seat: int, you: str, other: str) -> str:
         return f"{self.who(seat)} {you if seat == self.seat else other}"
+
+    @staticmethod
+    def tricks(n: int) -> str:
+        return "1 trick" if n == 1 else f"{n} tricks"
 
     def count(self, n: int, rules: Rules) -> str:
         if n == 1:
@@ -217,7 +244,7 @@ class Narrator:
         ombre = s.ombre
         tricks = s.tricks[ombre]
         others = [t for i, t in enumerate(s.tricks) if i != ombre]
-        split = f"{tricks} tricks against {others[0]} and {others[1]}"
+        split = f"{self.tricks(tricks)} against {others[0]} and {others[1]}"
         who = self.who(ombre)
         if s.outcome == SACADA:
             return f"{who} (the Ombre) took {split}: more than either defender, so the Ombre wins."
@@ -272,6 +299,7 @@ __all__ = [
     "card_info",
     "card_label",
     "card_name",
+    "glossary",
     "historical_name",
     "suit_info",
 ]

@@ -91,6 +91,31 @@ def outcome_of(deal: Deal) -> tuple[str, int | None]:
     return outcome, None if which is None else defenders[which]
 
 
+def entry_transfers(deal: Deal) -> list[Transfer]:
+    """What the players have put into the pool so far this deal: the game stake when the pool was
+    empty (§15 #33), the eldest's fee for the hand, a counter for each pass, and one for each card
+    taken in (RG: "for passing, for the hand, if you be eldest, and for taking in")."""
+    rules = deal.rules
+    transfers = []
+    if deal.pool_in == 0:
+        transfers += [Transfer(s, POOL, rules.game_stake, "stake") for s in range(deal.seats)]
+    transfers.append(Transfer(deal.eldest, POOL, rules.eldest_ante, "eldest"))
+    transfers += [
+        Transfer(s, POOL, deal.passes[s] * rules.pass_fee, "pass") for s in range(deal.seats)
+    ]
+    transfers += [
+        Transfer(s, POOL, deal.taken[s] * rules.take_in_fee, "take-in") for s in range(deal.seats)
+    ]
+    return [t for t in transfers if t.amount > 0]
+
+
+def pool_now(deal: Deal) -> int:
+    """What lies in the pool at this moment of the deal (what the Ombre plays for)."""
+    if deal.result is not None:
+        return deal.result.pool_out
+    return deal.pool_in + sum(t.amount for t in entry_transfers(deal))
+
+
 def settle(deal: Deal) -> Settlement:
     """Everything a finished deal pays, in the order it is paid."""
     rules = deal.rules
@@ -108,14 +133,8 @@ def settle(deal: Deal) -> Settlement:
             pool += amount
         transfers.append(Transfer(payer, payee, amount, reason))
 
-    if deal.pool_in == 0:
-        for seat in range(n):
-            pay(seat, POOL, rules.game_stake, "stake")
-    pay(deal.eldest, POOL, rules.eldest_ante, "eldest")
-    for seat in range(n):
-        pay(seat, POOL, deal.passes[seat] * rules.pass_fee, "pass")
-    for seat in range(n):
-        pay(seat, POOL, deal.taken[seat] * rules.take_in_fee, "take-in")
+    for t in entry_transfers(deal):
+        pay(t.payer, t.payee, t.amount, t.reason)
 
     outcome, codille_winner = outcome_of(deal)
     ombre = deal.ombre

@@ -40,6 +40,22 @@ def first_dealer(seed: int, seats: int = 3) -> int:
     raise AssertionError("the pack has two black aces")
 
 
+def _checked_history(history: Any, seats: int) -> list[dict[str, Any]]:
+    if not isinstance(history, list):
+        raise InvalidSession("history must be a list")
+    for i, entry in enumerate(history):
+        payments = entry.get("payments") if isinstance(entry, dict) else None
+        if not (
+            isinstance(payments, list)
+            and len(payments) == seats
+            and all(type(p) is int for p in payments)
+            and type(entry.get("deal")) is int
+            and entry.get("outcome") in ("sacada", "codille", "repuesto", "passed")
+        ):
+            raise InvalidSession(f"history entry {i} is malformed: {entry!r}")
+    return list(history)
+
+
 class Session:
     """Deals in turn at one table, with the ledger; one seat may be a person, the rest bots."""
 
@@ -69,6 +85,8 @@ class Session:
         self.ledger = Ledger(rules.seats)
         self.ledger_before = self.ledger.to_json()
         self.number = 1
+        self.history: list[dict[str, Any]] = []
+        """One entry per finished deal: number, outcome, ombre, codille winner, tricks, payments."""
         self.deal = self._new_deal(self.first_dealer)
 
     def _deal_seed(self, number: int) -> int:
@@ -90,8 +108,22 @@ class Session:
             raise IllegalAction(text, seat, f"it is not seat {seat}'s turn")
         self.deal.apply(action)
         if self.deal.is_over:
-            assert self.deal.result is not None
-            self.ledger.record(self.deal.result)
+            self._record_result()
+
+    def _record_result(self) -> None:
+        result = self.deal.result
+        assert result is not None
+        self.ledger.record(result)
+        self.history.append(
+            {
+                "deal": self.number,
+                "outcome": result.outcome,
+                "ombre": result.ombre,
+                "codille_winner": result.codille_winner,
+                "tricks": list(result.tricks),
+                "payments": list(result.payments),
+            }
+        )
 
     def bot_move(self) -> Action:
         """Let the computer player whose turn it is act once; returns its action."""
@@ -125,6 +157,7 @@ class Session:
             "bot": self.bot_name,
             "deal_number": self.number,
             "ledger": self.ledger_before,
+            "history": self.history[:-1] if self.deal.is_over else self.history,
             "deal": to_record(self.deal),
         }
 
@@ -175,10 +208,10 @@ class Session:
                     f"the deal started from a pool of {record.get('pool', 0)}, "
                     f"the ledger has {pool}"
                 )
+            session.history = _checked_history(data.get("history", []), rules.seats)
             session.deal = replay(record, rules)
             if session.deal.is_over:
-                assert session.deal.result is not None
-                session.ledger.record(session.deal.result)
+                session._record_result()
         except InvalidRecord as exc:
             raise InvalidSession(f"the deal in progress cannot be replayed: {exc}") from None
         except InvalidSession:
