@@ -30,7 +30,9 @@ from ..tables import (
 from ..views import View
 
 # How much each trump is worth as a trick, by its place in the trump order (Spadille first).
-_TRUMP_WEIGHT = (1.0, 0.95, 0.9, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35, 0.35, 0.35, 0.35)
+_TRUMP_WEIGHT = (1.0, 0.95, 0.9, 0.7, 0.6, 0.5, 0.45, 0.35, 0.3, 0.3, 0.3, 0.3)
+MATADORS_BONUS = 0.5
+"""All three matadors are paid for, win or lose in 1660 (RG Addition 4): worth going in on."""
 ASK_THRESHOLD = 3.2
 SANS_PRENDRE_THRESHOLD = 5.3
 
@@ -44,6 +46,8 @@ def hand_strength(hand: CardSet, trump: int) -> float:
             score += _TRUMP_WEIGHT[i]
             trumps += 1
     score += 0.15 * max(0, trumps - 3)  # long trumps draw the others' out
+    if hand & MATADOR_MASK[trump] == MATADOR_MASK[trump]:
+        score += MATADORS_BONUS
     for suit in ALL_SUITS:
         if suit == trump:
             continue
