@@ -160,13 +160,14 @@ function seatPanel(snap, s) {
     const word = BID_WORDS[s.bid] ?? s.bid;
     facts.append(h("span", { class: `bid bid-${s.bid}` }, s.bid === "sans-prendre" ? term("sans prendre", word) : word));
   }
+  const counting = snap.phase === "play" || snap.phase === "over";
   facts.append(...[
-    h("span", { class: "tricks", title: `${s.tricks} trick${s.tricks === 1 ? "" : "s"} won this deal` },
+    counting && h("span", { class: "tricks", title: `${s.tricks} trick${s.tricks === 1 ? "" : "s"} won this deal` },
       tricksStack(s.tricks), h("span", { class: "count", text: `${s.tricks}` }),
       h("span", { class: "word", text: s.tricks === 1 ? "trick" : "tricks" })),
     s.taken ? h("span", { class: "taken", title: `Took in ${s.taken} card${s.taken === 1 ? "" : "s"} from the stock` }, `took in ${s.taken}`) : null,
     h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: "Counters won or lost this session" },
-      signed(s.balance)),
+      h("span", { class: "visually-hidden", text: "Counters: " }), signed(s.balance)),
   ].filter(Boolean));
   panel.append(facts);
 
@@ -217,7 +218,10 @@ export function renderFacts(snap, refs) {
     add(term("ombre", "Ombre"), h("span", {}, who, contract));
   }
   add("Pool", `${snap.ledger?.pool ?? 0} ${snap.ledger?.unit ?? snap.rules?.unit ?? ""}`.trim(), "pool");
-  if (snap.stock) add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
+  // Before the play the stock is drawn in the centre of the table; afterwards it is a fact.
+  if (snap.stock && (snap.phase === "play" || snap.phase === "over")) {
+    add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
+  }
   if (snap.vole_declared) add(term("vole", "Vole"), "declared");
 }
 
@@ -233,6 +237,14 @@ export function renderTrick(snap, refs) {
   area.classList.toggle("done", done);
   if (!trick) {
     area.setAttribute("aria-label", "The table: no cards played yet");
+    if (snap.stock?.count) {
+      // Before the play, the stock lies in the middle: a small pile of backs.
+      const pile = h("div", { class: "stock-pile", title: `The stock: ${snap.stock.count} cards` },
+        h("span", { class: "pile", "aria-hidden": "true" },
+          Array.from({ length: Math.min(4, snap.stock.count) }, () => h("span", { class: "back" }, backImage()))),
+        h("span", { class: "pile-label" }, term("stock", "Stock"), `: ${snap.stock.count}`));
+      area.append(pile);
+    }
     return;
   }
   area.setAttribute("aria-label", done ? "The last trick" : "The trick being played");
