@@ -102,6 +102,7 @@ async function call(fn, arg) {
 async function persist() {
   try {
     const saved = await engine.call("save");
+    if (saved && saved.ok === false) throw new EngineError(saved.error);
     const text = typeof saved === "string" ? saved : JSON.stringify(saved);
     store.set(STORE_KEY, text);
     store.set(HISTORY_KEY, JSON.stringify(ui.history));
@@ -254,7 +255,9 @@ async function runBots() {
     while (ui.snap && gen === ui.generation && ui.snap.phase !== "over" && !ui.snap.human_to_move
            && ui.snap.to_move !== null && ui.snap.to_move !== undefined) {
       setState("waiting");
-      await sleep(ui.pace);
+      // A trick just gathered stays on the table a little longer, so its winner can be seen.
+      const gathered = !ui.snap.trick?.cards?.length && ui.snap.last_trick?.cards?.length;
+      await sleep(gathered ? ui.pace * 2 : ui.pace);
       if (gen !== ui.generation) return;
       let snap;
       try {
@@ -307,7 +310,9 @@ async function exportRecord() {
     const text = typeof reply === "string" ? reply : JSON.stringify(reply);
     const parsed = JSON.parse(text);
     if (parsed && parsed.ok === false) throw new EngineError(parsed.error);
-    const blob = new Blob([JSON.stringify(parsed, null, 2)], { type: "application/json" });
+    // The bridge answers {"ok": true, "record": {...}}; the file is the record itself.
+    const record = parsed && typeof parsed.record === "object" ? parsed.record : parsed;
+    const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
     const a = h("a", { href: URL.createObjectURL(blob), download: `ombre-deal-${ui.snap?.deal_number ?? 1}.json` });
     document.body.append(a);
     a.click();

@@ -237,7 +237,7 @@ export function renderTrick(snap, refs) {
   area.classList.toggle("done", done);
   if (!trick) {
     area.setAttribute("aria-label", "The table: no cards played yet");
-    if (snap.stock?.count) {
+    if (snap.stock?.count && (snap.phase === "auction" || snap.phase === "exchange")) {
       // Before the play, the stock lies in the middle: a small pile of backs.
       const pile = h("div", { class: "stock-pile", title: `The stock: ${snap.stock.count} cards` },
         h("span", { class: "pile", "aria-hidden": "true" },

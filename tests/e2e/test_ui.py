@@ -425,3 +425,17 @@ def test_a_file_that_fails_to_load_gives_a_clear_message(
     expect(notice).to_contain_text("could not be loaded")
     expect(page.locator(".stages li.failed")).to_have_count(1)
     expect(page.locator("#table")).to_be_visible()
+
+
+def test_save_the_record_downloads_the_deal(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=12&rules=classic")
+    play_to_end(page)
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Save the record").click()
+    download = info.value
+    assert download.suggested_filename == "ombre-deal-1.json"
+    record = json.loads(Path(download.path()).read_text())
+    assert record.get("format") == "ombre-record/1"
+    assert console_errors == []
