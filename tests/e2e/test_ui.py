@@ -30,7 +30,7 @@ INSTANT = "localStorage.setItem('ombre.settings', JSON.stringify({pace: 0}));"
 
 
 def open_table(page: Any, base_url: str, query: str = "", init: str = "") -> None:
-    """Open the game with instant computer players; wait until the engine is up and the UI settled."""
+    """Open the game with instant computer players; wait for the engine and a settled UI."""
     page.emulate_media(reduced_motion="reduce")
     page.context.add_init_script(INSTANT + init)
     page.goto(f"{base_url}/{query}")
@@ -418,9 +418,7 @@ def test_a_file_that_fails_to_load_gives_a_clear_message(
     # (A failed .wasm is not tested: Pyodide then never settles; see docs/ui-requests.md.)
     page.context.route(pattern, lambda route: route.abort("failed"))
     page.goto(base_url + "/")
-    page.wait_for_function(
-        "document.body.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS
-    )
+    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS)
     notice = page.locator("#notice")
     expect(notice).to_contain_text("could not be loaded")
     expect(page.locator(".stages li.failed")).to_have_count(1)
