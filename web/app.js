@@ -482,7 +482,26 @@ async function begin() {
   else await newSession({ rules: defaultRules() });
 }
 
+/** A tap or click on a game term shows its explanation (hover titles do not exist on phones). */
+function wireTermTips() {
+  let tip = null;
+  const close = () => { tip?.remove(); tip = null; };
+  document.addEventListener("click", (event) => {
+    const abbr = event.target.closest?.("abbr[title]");
+    close();
+    if (!abbr || abbr.closest("button")) return;
+    tip = h("div", { class: "term-tip", role: "tooltip", text: abbr.title });
+    document.body.append(tip);
+    const r = abbr.getBoundingClientRect();
+    const left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - tip.offsetWidth - 8));
+    tip.style.left = `${left}px`;
+    tip.style.top = `${window.scrollY + r.bottom + 6}px`;
+  });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+}
+
 function wire() {
+  wireTermTips();
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
   $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
   $("btn-new").addEventListener("click", openNewDialog);

@@ -235,6 +235,7 @@ export function renderTrick(snap, refs) {
     done = true;
   }
   area.classList.toggle("done", done);
+  area.classList.toggle("empty", !trick);
   if (!trick) {
     area.setAttribute("aria-label", "The table: no cards played yet");
     if (snap.stock?.count && (snap.phase === "auction" || snap.phase === "exchange")) {
@@ -312,6 +313,11 @@ export function renderActions(snap, refs, handlers, ui) {
     });
     btn.append(act.label ?? act.action);
     bar.append(btn);
+  }
+  // In the auction the choices are new to most visitors: their hints are shown, not only on hover.
+  if (snap.phase === "auction" && (snap.legal ?? []).some((a) => a.hint)) {
+    refs.actions.append(h("ul", { class: "action-hints" },
+      snap.legal.filter((a) => a.hint).map((a) => h("li", {}, h("b", { text: a.label }), " — ", withTerms(a.hint)))));
   }
   if (snap.discard) {
     const n = ui.selected.size;
