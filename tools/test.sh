@@ -31,9 +31,8 @@ if [[ "${SKIP_INSTALL:-0}" != 1 ]]; then
   "$PYTHON" -m pip install --quiet --disable-pip-version-check --require-hashes \
     -r requirements-test.txt 2>&1 | grep -v "is ignored: it is neither" || true
   "$PYTHON" -m pip check >/dev/null 2>&1 || true
-  step "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
 fi
+# npm ci: build.py runs it when node_modules is missing or older than package-lock.json.
 
 step "build the site"
 "$PYTHON" build.py
