@@ -1,13 +1,17 @@
-// sw.js: offline support. Caches the whole built site on install, serves it cache-first, and drops
-// the caches of older builds on activate. build.py replaces the marker below with
+// sw.js: offline support. Caches the whole built site on install, serves it from the cache, and
+// drops the caches of older builds on activate. build.py replaces the marker below with
 // {version, files}: the build's version (a hash of every file) and the site-relative file list.
-// Content-hashed names (docs/build.md) mean an old page never gets a new file under an old name.
-// A new version waits until every tab of the old one is closed (no skipWaiting by default); a page
-// may post {type: "skip-waiting"} to switch at once (then it should reload).
+//
+// Pages (navigations) are network-first, so an online reload always gets the current build's
+// index.html, which names its content-hashed files; everything else is cache-first. Because every
+// JS/CSS/runtime file is content-hashed (docs/build.md), a new version can take over at once
+// (skipWaiting): a page of the old version never receives a new file under an old name.
 const BUILD = /*@OMBRE_SW@*/ null;
 const PREFIX = "ombre-";
 const CACHE = PREFIX + (BUILD ? BUILD.version : "unbuilt");
 const IMMUTABLE = /(?:[.-][0-9a-f]{12}[./]|\/[0-9a-f]{12}\/)/;
+
+const NAVIGATION_TIMEOUT_MS = 4000;
 
 self.addEventListener("install", (event) => {
   if (!BUILD) return;
@@ -24,6 +28,7 @@ self.addEventListener("install", (event) => {
           await cache.put(url, response);
         }),
       );
+      await self.skipWaiting();
     })(),
   );
 });
@@ -39,29 +44,31 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "skip-waiting") self.skipWaiting();
-});
-
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      // ignoreSearch: the worker is started as engine-worker.<hash>.js?loader=...
-      const hit = await cache.match(request, { ignoreSearch: true });
-      if (hit) return hit;
-      try {
-        return await fetch(request);
-      } catch (err) {
-        // Offline and not cached: a navigation gets the cached start page.
-        if (request.mode === "navigate") {
-          const page = await cache.match(new URL("./", self.registration.scope).href);
-          if (page) return page;
-        }
-        throw err;
-      }
-    })(),
-  );
+  event.respondWith(request.mode === "navigate" ? page(request) : asset(request));
 });
+
+/** Network first (bounded wait); offline or too slow: the cached page, else the start page. */
+async function page(request) {
+  try {
+    return await Promise.race([
+      fetch(request),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), NAVIGATION_TIMEOUT_MS)),
+    ]);
+  } catch (err) {
+    const cache = await caches.open(CACHE);
+    const cached =
+      (await cache.match(request, { ignoreSearch: true })) ??
+      (await cache.match(new URL("./", self.registration.scope).href));
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+/** Cache first (ignoreSearch: the worker is started as engine-worker.<hash>.js?loader=...). */
+async function asset(request) {
+  const cache = await caches.open(CACHE);
+  return (await cache.match(request, { ignoreSearch: true })) ?? fetch(request);
+}
