@@ -233,7 +233,9 @@ async function change(fn, arg) {
   } catch (err) {
     ui.busy = false;
     render();
-    if (err instanceof EngineError) {
+    if (err instanceof EngineError && !ui.snap) {
+      offerNewGame(`The game could not start: ${err.message}`);
+    } else if (err instanceof EngineError) {
       announce([err.message]);
       showNotice(err.message, [["OK", () => { hideNotice(); focusNext(); }, true]]);
     } else {
