@@ -21,7 +21,7 @@ if [[ "${SKIP_INSTALL:-0}" != 1 ]]; then
     fi
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+    apt-get install -y -qq --no-install-recommends chromium fonts-liberation fonts-dejavu-core >/dev/null
   fi
   command -v node >/dev/null && command -v npm >/dev/null || {
     echo "node and npm are needed (the Pyodide runtime comes from the npm registry)" >&2
