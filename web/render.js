@@ -237,6 +237,7 @@ export function renderTrick(snap, refs) {
   area.classList.toggle("done", done);
   area.classList.toggle("empty", !trick);
   if (!trick) {
+    area.dataset.shown = "";
     area.setAttribute("aria-label", "The table: no cards played yet");
     if (snap.stock?.count && (snap.phase === "auction" || snap.phase === "exchange")) {
       // Before the play, the stock lies in the middle: a small pile of backs.
@@ -249,11 +250,15 @@ export function renderTrick(snap, refs) {
     return;
   }
   area.setAttribute("aria-label", done ? "The last trick" : "The trick being played");
+  // Only a card that was not on the table at the last render slides in.
+  const before = new Set((area.dataset.shown ?? "").split(" "));
+  area.dataset.shown = trick.cards.map(({ card }) => card.code).join(" ");
   const list = h("ul", { class: "trick-cards" });
-  trick.cards.forEach(({ seat, card }, i) => {
+  trick.cards.forEach(({ seat, card }) => {
     const pos = position(seat, snap.human);
     const won = done && trick.winner === seat;
-    list.append(h("li", { class: `trick-slot slot-${pos}${won ? " winner" : ""}`, style: `--order:${i}` },
+    const fresh = !before.has(card.code);
+    list.append(h("li", { class: `trick-slot slot-${pos}${won ? " winner" : ""}${fresh ? " fresh" : ""}` },
       cardFigure(card),
       h("span", { class: "who", text: seatName(snap, seat) })));
   });
