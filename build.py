@@ -606,6 +606,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         else:
             self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        if not getattr(self, "_encoded", False) and os.path.isfile(
+            self.translate_path(self.path) + ".gz"
+        ):
+            self.send_header("Vary", "Accept-Encoding")  # caches must not mix encodings
         super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
@@ -624,6 +628,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
+        self._encoded = True
         self.send_header("Content-Length", str(stat.st_size))
         self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
         self.end_headers()
