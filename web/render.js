@@ -122,6 +122,11 @@ function signed(n) {
 // ---------------------------------------------------------------------------------------------
 // Cards
 
+/** The card's accessible name, with the engine's trump and matador flags spoken too. */
+export function cardName(card) {
+  return card.label + (card.matador ? ", matador" : card.trump ? ", trump" : "");
+}
+
 /** A card as a picture with its accessible name (for the trick, the result and the discards). */
 export function cardFigure(card, extraClass = "") {
   const fig = h("span", {
@@ -129,7 +134,7 @@ export function cardFigure(card, extraClass = "") {
     title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
     dataset: { code: card.code },
   });
-  fig.append(cardImage(card, card.label));
+  fig.append(cardImage(card, cardName(card)));
   return fig;
 }
 
@@ -364,7 +369,7 @@ export function renderHand(snap, refs, handlers, ui) {
     const btn = h("button", {
       type: "button",
       class: `card hand-card${selected ? " selected" : ""}${playing && !card.legal ? " illegal" : ""}${playing && card.legal ? " legal" : ""}`,
-      "aria-label": card.label + (playing && !card.legal ? " (cannot be played now)" : ""),
+      "aria-label": cardName(card) + (playing && !card.legal ? " (cannot be played now)" : ""),
       title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
       "aria-disabled": usable ? "false" : "true",
       tabindex: card.code === current ? "0" : "-1",

@@ -437,3 +437,23 @@ def test_save_the_record_downloads_the_deal(
     record = json.loads(Path(download.path()).read_text())
     assert record.get("format") == "ombre-record/1"
     assert console_errors == []
+
+
+def test_new_game_while_the_computer_players_move(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    # At the slow pace the computer players are still at work when the person starts over: the old
+    # loop must stop, and the new game must play on normally (no move for the wrong seat).
+    page.emulate_media(reduced_motion="reduce")
+    page.context.add_init_script("localStorage.setItem('ombre.settings', '{\"pace\": 1400}');")
+    page.goto(base_url + "/?seed=3&rules=1660")  # the Baron is eldest: the computers speak first
+    page.wait_for_function("document.body.dataset.state === 'waiting'", timeout=ENGINE_TIMEOUT_MS)
+    page.get_by_role("button", name="New game").click()
+    page.locator('#new-dialog input[value="classic"]').check()
+    page.locator("#new-dialog").get_by_role("button", name="Deal").click()
+    page.locator("#pace").select_option("0")
+    play_to_end(page)
+    check_result(page)
+    expect(page.locator("#rules-title")).to_contain_text("Court Gamester")
+    expect(page.locator("#notice")).to_be_hidden()
+    assert console_errors == []
