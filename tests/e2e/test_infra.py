@@ -199,3 +199,15 @@ def test_game_works_offline_after_first_visit(
         page.context.set_offline(False)
     expect(page.locator("body")).to_have_attribute("data-engine", "ready")
     assert console_errors == []
+
+
+def test_pages_link_an_installable_manifest(site: dict) -> None:
+    dist = site["dist"]
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (dist / icon["src"]).is_file(), icon["src"]
+    if (dist / "index.html").is_file():
+        assert 'rel="manifest"' in (dist / "index.html").read_text()
