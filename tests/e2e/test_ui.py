@@ -9,6 +9,7 @@ page loads, so that a deal takes a second or two.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -310,6 +311,13 @@ def test_hand_cards_are_named_buttons(page: Any, base_url: str, console_errors: 
         assert "of" in named.nth(i).get_attribute("title")
     # The live region speaks.
     expect(page.locator("#live")).not_to_be_empty()
+    # Game terms are explained on hover, and on a tap.
+    term = page.locator("#log abbr[title]").first
+    expect(term).to_have_attribute("title", re.compile(r".{20,}"))
+    term.click()
+    expect(page.locator(".term-tip")).to_have_text(term.get_attribute("title"))
+    page.keyboard.press("Escape")
+    expect(page.locator(".term-tip")).to_have_count(0)
     assert console_errors == []
 
 
@@ -329,9 +337,11 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
 
 
 @pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core is not installed (npm ci)")
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_axe_reports_no_serious_violations(
-    page: Any, base_url: str, console_errors: list[str]
+    page: Any, base_url: str, console_errors: list[str], width: int, height: int
 ) -> None:
+    page.set_viewport_size({"width": width, "height": height})
     open_table(page, base_url, "?seed=2&rules=1660")
     found = {"auction": axe_violations(page)}
     play_to_end(page)
