@@ -141,14 +141,15 @@ export function cardFigure(card, extraClass = "") {
 // ---------------------------------------------------------------------------------------------
 // The seats
 
-const BID_WORDS = { pass: "passed", play: "plays", "sans-prendre": "sans prendre" };
+// A seat's last word in the auction, as a short past phrase under its name.
+const BID_WORDS = { pass: "passed", play: "asked leave", "sans-prendre": "sans prendre" };
 
 function seatPanel(snap, s) {
   const pos = position(s.seat, snap.human);
   const toMove = snap.to_move === s.seat && snap.phase !== "over";
   const panel = h("section", {
     class: `seat seat-${pos}${toMove ? " to-move" : ""}${s.role ? " role-" + s.role : ""}`,
-    "aria-label": s.is_human ? `${s.name} (you)` : s.name,
+    "aria-label": s.is_human ? "Your seat" : s.name,
     dataset: { seat: s.seat },
   });
   const head = h("div", { class: "seat-head" }, h("span", { class: "seat-name", text: s.name }));
