@@ -9,7 +9,6 @@ import { h, handKeydown, renderAll } from "./render.js";
 import { backImage } from "./cards.js";
 
 const STORE_KEY = "ombre.session";      // the bridge's save() text, as is
-const HISTORY_KEY = "ombre.history";    // per-deal payments for the ledger table (display only)
 const SETTINGS_KEY = "ombre.settings";  // UI settings: pace of the computer players
 
 const $ = (id) => document.getElementById(id);
@@ -40,7 +39,6 @@ const ui = {
   busy: false,          // an engine call is under way: actions are disabled
   selected: new Set(),  // cards chosen for the discard
   focusCode: null,      // the hand's roving tab stop
-  history: [],          // [{deal, title, payments}] for the ledger
   pace: 800,            // ms before each computer move
   presets: [],
   generation: 0,        // bumped by a new game or a load; stops an old bot loop
@@ -72,15 +70,6 @@ function loadSettings() {
   select.value = String(ui.pace);
 }
 
-function loadHistory() {
-  try {
-    const rows = JSON.parse(store.get(HISTORY_KEY) ?? "[]");
-    return Array.isArray(rows) ? rows.filter((r) => r && Number.isInteger(r.deal) && Array.isArray(r.payments)) : [];
-  } catch {
-    return [];
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Engine calls
 
@@ -105,7 +94,6 @@ async function persist() {
     if (saved && saved.ok === false) throw new EngineError(saved.error);
     const text = typeof saved === "string" ? saved : JSON.stringify(saved);
     store.set(STORE_KEY, text);
-    store.set(HISTORY_KEY, JSON.stringify(ui.history));
   } catch (err) {
     console.warn("The game could not be saved:", err);
   }
@@ -209,11 +197,6 @@ function accept(snap) {
   const prev = ui.snap;
   if (!prev || prev.deal_number !== snap.deal_number || !snap.discard) ui.selected.clear();
   ui.snap = snap;
-  if (snap.result && !ui.history.some((r) => r.deal === snap.deal_number)) {
-    ui.history.push({ deal: snap.deal_number, title: snap.result.title, payments: snap.result.payments ?? [] });
-  }
-  // Drop rows from a later deal than this one (a history left by another session).
-  ui.history = ui.history.filter((r) => r.deal <= snap.deal_number);
   render();
   announceChanges(prev, snap);
 }
@@ -328,7 +311,6 @@ async function exportRecord() {
 async function newSession(options) {
   hideNotice();
   ui.generation += 1;
-  ui.history = [];
   ui.selected.clear();
   ui.logSeen = { deal: null, count: 0 };
   ui.snap = null;
@@ -444,7 +426,6 @@ async function resume(saved) {
   } catch (err) {
     return offerNewGame(`Your saved game could not be read: ${err.message}`);
   }
-  ui.history = loadHistory();
   ui.generation += 1;
   accept(snap);
   runBots();

@@ -6,55 +6,63 @@ import { backImage, cardImage, suitIcon } from "./cards.js";
 
 // ---------------------------------------------------------------------------------------------
 // Glossary: short explanations shown on hover (and read by screen readers through <abbr title>).
-// Wording from the project's rules compendium and glossary; spellings by source are included so
-// that 1660 names (Spadillio, Mallilio, Codillio) are explained as well.
+// The wording comes from the engine (snapshot.glossary, in the preset's spelling). This module only
+// knows which words of running text name each glossary entry, and the wording of three terms the
+// engine does not explain.
 
-const TERMS = [
-  [["ombre", "l'ombre", "hombre"], "Ombre: the player who undertakes to win the deal against the other two (Spanish hombre, \u201cthe man\u201d); also the name of the game."],
-  [["defender", "defenders"], "Defenders: the two players against the ombre. They combine to stop the ombre, though each prefers to win codille himself."],
-  [["eldest", "eldest hand"], "Eldest hand: the player on the dealer's right. Speaks first in the auction and leads to the first trick."],
-  [["dealer"], "Dealer: deals nine cards to each player, three at a time, to the right; the deal then passes to the eldest."],
-  [["stock", "talon"], "Stock: the thirteen cards left after the deal. After naming the trump, the ombre and then the defenders discard and take in the same number of cards from it."],
-  [["taking in", "take in", "takes in", "taken in"], "Taking in: discarding cards and drawing the same number from the stock."],
-  [["matador", "matadors", "matadore", "matadores"], "Matadors (\u201ckilling cards\u201d): Spadille, Manille and Basto, the three highest trumps. When a lower trump is led, a player whose only trumps are matadors need not play one; a matador is forced only by a higher matador led."],
-  [["spadille", "spadillio", "espadille", "pipillo"], "Spadille: the ace of spades, always the highest trump."],
-  [["manille", "mallilio", "manillio"], "Manille: the second trump \u2014 the 2 of a black trump suit, the 7 of a red one."],
-  [["basto"], "Basto: the ace of clubs, always the third trump."],
-  [["punto", "ponto"], "Punto: the ace of a red trump suit, the fourth trump (not a matador)."],
-  [["trump", "trumps"], "Trumps: the suit named by the ombre, plus Spadille and Basto, which are trumps in every deal. Eleven trumps in a black suit, twelve in a red one."],
-  [["sans prendre", "sans-prendre"], "Sans prendre: playing without taking in from the stock. It outranks an ordinary \u201cplay\u201d and earns more when won."],
-  [["codille", "codillio", "codillo"], "Codille: a defender takes more tricks than the ombre and wins what the ombre played for; the ombre pays the same again."],
-  [["repuesto", "repueto"], "Repuesto (1660; later called remise): a tie \u2014 the ombre takes no more tricks than a defender (4-4-1, 3-3-3). The ombre doubles the stake, which stays in the pool for the next deal."],
-  [["remise", "puesta"], "Remise: the French name for the repuesto, a loss by a tie; the ombre pays a stake that is played for in the next deal."],
-  [["sacada"], "Sacada: the ombre wins, taking more tricks than either defender (five, or four when the others split three and two), and takes the pool."],
-  [["vole", "voll"], "Vole: winning all nine tricks."],
-  [["beast", "beasted"], "Beast: a penalty equal to the stake, paid for a lost game or a fault."],
-  [["pool"], "Pool: the counters at stake, won by the ombre's win or a defender's codille."],
-  [["fish"], "Fish: the larger counter of the 18th-century game, worth ten counters."],
-  [["renounce"], "Renounce: failing to follow suit when able, a fault."],
-  [["gano", "gagno"], "Gano (\u201cit's mine\u201d): a defender's call asking his partner not to overtake his card."],
-];
+const TERM_WORDS = {
+  ombre: ["ombre", "l'ombre", "hombre"],
+  defender: ["defender", "defenders"],
+  eldest: ["eldest", "eldest hand"],
+  stock: ["stock", "talon"],
+  "taking in": ["taking in", "take in", "takes in", "taken in"],
+  matador: ["matador", "matadors", "matadore", "matadores"],
+  spadille: ["spadille", "spadillio", "espadille", "pipillo"],
+  manille: ["manille", "mallilio", "manillio"],
+  basto: ["basto"],
+  punto: ["punto", "ponto"],
+  trump: ["trump", "trumps"],
+  "sans-prendre": ["sans prendre", "sans-prendre"],
+  codille: ["codille", "codillio", "codillo"],
+  repuesto: ["repuesto", "repueto"],
+  remise: ["remise"],
+  sacada: ["sacada"],
+  vole: ["vole", "voll"],
+  beast: ["beast", "beasted"],
+  pool: ["pool"],
+  fish: ["fish"],
+  dealer: ["dealer"],
+  renounce: ["renounce"],
+  gano: ["gano", "gagno"],
+};
 
-const TERM_INDEX = new Map();
-for (const [words, text] of TERMS) for (const w of words) TERM_INDEX.set(w, text);
-const GLOSSARY_ALIASES = { "sans-prendre": ["sans prendre", "sans-prendre"], matador: ["matador", "matadors", "matadore", "matadores"], defender: ["defender", "defenders"], eldest: ["eldest", "eldest hand"] };
-const GLOSSARY_SKIP = new Set(["play", "pass", "passed"]);  // common words: no hover in running text
+// Terms the engine's glossary does not carry (wording from shared/rules/glossary.md).
+const UI_GLOSSARY = {
+  dealer: "Dealer: deals nine cards to each player, three at a time, to the right; the deal then passes to the eldest.",
+  renounce: "Renounce: failing to follow suit when able, a fault.",
+  gano: "Gano (\u201cit's mine\u201d): a defender's call asking his partner not to overtake his card.",
+};
 
-/**
- * Take the engine's own glossary (snapshot.glossary) where it has an entry: the wording lives in
- * Python, and the table above only fills in terms the engine does not explain.
- */
+const TERM_INDEX = new Map();  // word (lower case) -> explanation
+
+/** Take the engine's glossary (snapshot.glossary); its wording wins over the table's own. */
 export function setGlossary(glossary) {
-  if (!glossary || typeof glossary !== "object") return;
-  for (const [key, text] of Object.entries(glossary)) {
-    if (GLOSSARY_SKIP.has(key) || typeof text !== "string") continue;
-    const title = `${key.replace("-", " ").replace(/^./, (c) => c.toUpperCase())}: ${text}`;
-    for (const word of GLOSSARY_ALIASES[key] ?? [key]) TERM_INDEX.set(word, title);
+  const entries = { ...UI_GLOSSARY };
+  if (glossary && typeof glossary === "object") {
+    for (const [key, text] of Object.entries(glossary)) {
+      if (typeof text !== "string" || !TERM_WORDS[key]) continue;
+      // Entries that do not start with their own name ("Spadillio: ...") get it in front.
+      const name = key.replace("-", " ").replace(/^./, (c) => c.toUpperCase());
+      entries[key] = /^[A-Z][^:]{0,30}:/.test(text) ? text : `${name}: ${text}`;
+    }
   }
+  TERM_INDEX.clear();
+  for (const [key, text] of Object.entries(entries)) for (const w of TERM_WORDS[key] ?? []) TERM_INDEX.set(w, text);
 }
+setGlossary(null);
 
 const TERM_RE = new RegExp(
-  "\\b(" + [...TERM_INDEX.keys()].sort((a, b) => b.length - a.length)
+  "\\b(" + Object.values(TERM_WORDS).flat().sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[-']/g, (c) => "\\" + c)).join("|") + ")\\b",
   "gi",
 );
@@ -223,7 +231,9 @@ export function renderFacts(snap, refs) {
     const contract = snap.contract ? h("span", { title: snap.contract.hint ?? "" }, ` (${snap.contract.name})`) : "";
     add(term("ombre", "Ombre"), h("span", {}, who, contract));
   }
-  add("Pool", `${snap.ledger?.pool ?? 0} ${snap.ledger?.unit ?? snap.rules?.unit ?? ""}`.trim(), "pool");
+  // pool_now: what is played for in this deal (stakes and fees already on the table).
+  const pool = snap.ledger?.pool_now ?? snap.ledger?.pool ?? 0;
+  add(term("pool", "Pool"), `${pool} ${snap.ledger?.unit ?? snap.rules?.unit ?? ""}`.trim(), "pool");
   // Before the play the stock is drawn in the centre of the table; afterwards it is a fact.
   if (snap.stock && (snap.phase === "play" || snap.phase === "over")) {
     add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
@@ -429,7 +439,7 @@ export function renderExtras(snap, refs) {
   box.hidden = !box.childElementCount;
 }
 
-export function renderLedger(snap, refs, history) {
+export function renderLedger(snap, refs) {
   const box = refs.ledger;
   box.replaceChildren();
   const ledger = snap.ledger ?? { balances: snap.seats.map((s) => s.balance), pool: 0, deals: 0 };
@@ -439,7 +449,7 @@ export function renderLedger(snap, refs, history) {
   const head = h("tr", {}, h("th", { scope: "col", text: "Deal" }), snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
   table.append(h("thead", {}, head));
   const body = h("tbody");
-  for (const row of history) {
+  for (const row of ledger.history ?? []) {
     body.append(h("tr", {},
       h("th", { scope: "row", title: row.title, text: `${row.deal}` }),
       row.payments.map((p) => h("td", { class: p > 0 ? "plus" : p < 0 ? "minus" : "", text: signed(p) }))));
@@ -449,7 +459,7 @@ export function renderLedger(snap, refs, history) {
     h("th", { scope: "row", text: "Total" }),
     ledger.balances.map((b) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: signed(b) })))));
   box.append(table);
-  box.append(h("p", { class: "pool-line" }, "In the ", term("pool"), `: ${ledger.pool} ${unit}`));
+  box.append(h("p", { class: "pool-line" }, "In the ", term("pool"), `: ${ledger.pool_now ?? ledger.pool} ${unit}`));
 }
 
 export function renderLog(snap, refs) {
@@ -469,6 +479,6 @@ export function renderAll(snap, refs, handlers, ui) {
   renderActions(snap, refs, handlers, ui);
   renderHand(snap, refs, handlers, ui);
   renderExtras(snap, refs);
-  renderLedger(snap, refs, ui.history);
+  renderLedger(snap, refs);
   renderLog(snap, refs);
 }
