@@ -140,8 +140,10 @@ class Narrator:
         """The deal so far in sentences, as this reader saw it."""
         rules = deal.rules
         eldest = self._verb(deal.eldest, "are", "is")
+        speaks = "speak" if deal.eldest == self.seat else "speaks"
         lines = [
-            f"Deal {number}. {self.who(deal.dealer)} dealt; {eldest} eldest hand and speaks first."
+            f"Deal {number}. {self.who(deal.dealer)} dealt; "
+            f"{eldest} eldest hand and {speaks} first."
         ]
         replay = Deal(rules, deal.dealer, list(deal.dealt), deal.stock, deal.pool_in)
         for actor, action in zip(deal.actors, deal.history, strict=True):

@@ -40,6 +40,28 @@ const elapsed = () => Math.round(performance.now() - started);
 const loader = new URL(self.location.href).searchParams.get("loader") === "micropip" ? "micropip" : "lock";
 const siteURL = (path) => new URL(path, new URL("./", self.location.href)).href;
 
+// When the wasm file fails to download or compile, Emscripten logs "wasm instantiation failed!"
+// and aborts inside a promise that loadPyodide never settles. Watch for that (on the console and
+// as an unhandled rejection) so the page gets a fatal message instead of waiting for ever.
+let failRuntime = () => {};
+const runtimeFailed = new Promise((_, reject) => { failRuntime = reject; });
+runtimeFailed.catch(() => {});
+const RUNTIME_FAILURE = /wasm instantiation failed|failed to asynchronously prepare wasm|Aborted\(/i;
+for (const level of ["error", "warn"]) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => {
+    const text = args.map((a) => String(a?.message ?? a)).join(" ");
+    if (RUNTIME_FAILURE.test(text)) {
+      failRuntime(new Error(`The Python runtime could not be loaded (${text.slice(0, 200)}).`));
+    }
+    original(...args);
+  };
+}
+self.addEventListener("unhandledrejection", (event) => {
+  const reason = String(event.reason?.message ?? event.reason);
+  failRuntime(new Error(`The Python runtime failed to start (${reason.slice(0, 200)}).`));
+});
+
 function progress(stage, fraction, text, extra = {}) {
   self.postMessage({ type: "progress", stage, fraction, text, ms: elapsed(), ...extra });
 }
@@ -52,7 +74,7 @@ async function boot() {
   progress("runtime", 0.05, "Loading the Python runtime\u2026");
   const { loadPyodide } = await import(siteURL(BUILD.runtime + "pyodide.mjs"));
   const failed = [];
-  const pyodide = await loadPyodide({
+  const pyodide = await Promise.race([runtimeFailed, loadPyodide({
     indexURL: siteURL(BUILD.runtime),
     stdLibURL: siteURL(BUILD.stdlib),
     lockFileURL: siteURL(BUILD.lock),
@@ -60,7 +82,7 @@ async function boot() {
     packages: loader === "lock" ? ["ombre-core"] : [],
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
-  });
+  })]);
   const runtimeMs = elapsed();
   progress("engine", 0.8, "Loading the rules engine\u2026", { runtime_ms: runtimeMs });
   if (loader === "micropip") {

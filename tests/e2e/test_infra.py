@@ -100,6 +100,14 @@ def test_fatal_when_the_wheel_is_missing(page: Any, base_url: str, site: dict) -
     assert "could not be loaded" in page.evaluate("window.fatal")
 
 
+def test_fatal_when_the_runtime_wasm_fails_to_download(page: Any, base_url: str) -> None:
+    """Pyodide never settles when its wasm is missing; the worker must still report the failure."""
+    page.route("**/*.wasm", lambda route: route.abort())
+    page.goto(base_url + "/__tests__/engine.html")
+    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=BRIDGE_TIMEOUT_MS)
+    assert "runtime" in page.evaluate("window.fatal")
+
+
 @pytest.mark.allow_blocked
 def test_requests_to_other_hosts_are_blocked_and_recorded(
     engine_page: Any, offline_log: dict

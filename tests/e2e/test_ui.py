@@ -425,7 +425,7 @@ def test_a_file_that_fails_to_load_gives_a_clear_message(
     page: Any, base_url: str, pattern: str
 ) -> None:
     # Registered after conftest's guard, so it runs first: this file of the site cannot be had.
-    # (A failed .wasm is not tested: Pyodide then never settles; see docs/ui-requests.md.)
+    # (A failed .wasm is tested in test_infra.py: the worker reports it, though Pyodide hangs.)
     page.context.route(pattern, lambda route: route.abort("failed"))
     page.goto(base_url + "/")
     page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS)
