@@ -246,6 +246,7 @@ def _snapshot(session: Session) -> dict[str, Any]:
             **session.ledger.to_json(),
             "unit": rules.units,
             "pool_now": pool_now(deal),
+            "pool_text": narrator.count(pool_now(deal), rules),
             "history": [
                 {**entry, "title": _history_title(narrator, entry)} for entry in session.history
             ],

@@ -233,7 +233,7 @@ export function renderFacts(snap, refs) {
   }
   // pool_now: what is played for in this deal (stakes and fees already on the table).
   const pool = snap.ledger?.pool_now ?? snap.ledger?.pool ?? 0;
-  add(term("pool", "Pool"), `${pool} ${snap.ledger?.unit ?? snap.rules?.unit ?? ""}`.trim(), "pool");
+  add(term("pool", "Pool"), snap.ledger?.pool_text ?? `${pool} ${snap.ledger?.unit ?? ""}`.trim(), "pool");
   // Before the play the stock is drawn in the centre of the table; afterwards it is a fact.
   if (snap.stock && (snap.phase === "play" || snap.phase === "over")) {
     add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
@@ -459,7 +459,7 @@ export function renderLedger(snap, refs) {
     h("th", { scope: "row", text: "Total" }),
     ledger.balances.map((b) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: signed(b) })))));
   box.append(table);
-  box.append(h("p", { class: "pool-line" }, "In the ", term("pool"), `: ${ledger.pool_now ?? ledger.pool} ${unit}`));
+  box.append(h("p", { class: "pool-line" }, "In the ", term("pool"), `: ${ledger.pool_text ?? `${ledger.pool_now ?? ledger.pool} ${unit}`}`));
 }
 
 export function renderLog(snap, refs) {
