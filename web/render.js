@@ -465,7 +465,9 @@ export function renderLedger(snap, refs) {
 export function renderLog(snap, refs) {
   const list = refs.log;
   list.replaceChildren(...(snap.log ?? []).map((line) => h("li", {}, withTerms(line))));
-  list.scrollTop = list.scrollHeight;
+  // Scrolled in the next frame: reading scrollHeight here would force a layout of the whole page
+  // in the middle of rendering (about 150 ms on the first render).
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 /** Render the whole snapshot. */
