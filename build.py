@@ -237,32 +237,24 @@ def compiled_wheel(wheel: Path) -> Path:
     return target
 
 
+def pip_download_pure(folder: Path, *requirements: str) -> None:
+    """Download pure-Python wheels for Pyodide's Python 3.14 from PyPI (``pip download``
+    arguments after the target folder, e.g. ``"micropip==0.11.1"`` or ``"-r", "reqs.txt"``)."""
+    run(
+        [
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
+            "--abi", "none", "--platform", "any", "-d", str(folder), *requirements,
+        ]
+    )  # fmt: skip
+
+
 def fetch_micropip() -> Path:
     name, version, digest = MICROPIP
     folder = CACHE / "micropip"
     wheel = folder / f"{name}-{version}-py3-none-any.whl"
     if not (wheel.is_file() and sha256_file(wheel) == digest):
-        run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--no-deps",
-                "--only-binary=:all:",
-                "--python-version",
-                "3.14",
-                "--implementation",
-                "py",
-                "--abi",
-                "none",
-                "--platform",
-                "any",
-                "-d",
-                str(folder),
-                f"{name}=={version}",
-            ]
-        )
+        pip_download_pure(folder, f"{name}=={version}")
     got = sha256_file(wheel)
     if got != digest:
         sys.exit(f"build: {wheel.name} has sha256 {got}, expected {digest}")

@@ -15,6 +15,7 @@ import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 WHEELS = ROOT / "build" / "cache" / "pyodide-test-wheels"
@@ -30,36 +31,14 @@ def load_builder():  # build.py as a module; plain `import build` would find PyP
     return module
 
 
-def test_wheels() -> Path:
+def test_wheels(builder: Any) -> Path:
     stamp = WHEELS / ".requirements"
     wanted = REQUIREMENTS.read_text()
     if not (stamp.is_file() and stamp.read_text() == wanted):
         WHEELS.mkdir(parents=True, exist_ok=True)
         for old in WHEELS.glob("*.whl"):
             old.unlink()
-        cmd = [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--quiet",
-            "--require-hashes",
-            "--no-deps",
-            "--only-binary=:all:",
-            "--python-version",
-            "3.14",
-            "--implementation",
-            "py",
-            "--abi",
-            "none",
-            "--platform",
-            "any",
-            "-d",
-            str(WHEELS),
-            "-r",
-            str(REQUIREMENTS),
-        ]
-        subprocess.run(cmd, check=True)
+        builder.pip_download_pure(WHEELS, "--require-hashes", "-r", str(REQUIREMENTS))
         stamp.write_text(wanted)
     return WHEELS
 
@@ -80,7 +59,7 @@ def main(argv: list[str]) -> int:
         "--wheel",
         str(wheel),
         "--wheels",
-        str(test_wheels()),
+        str(test_wheels(builder)),
         "--",
         *args,
     ]
