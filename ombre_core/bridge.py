@@ -183,20 +183,20 @@ def _snapshot(session: Session) -> dict[str, Any]:
         last_trick = {"leader": leader, "cards": trick_cards(leader, cards), "winner": winner}
     result = None
     if deal.result is not None:
-        s = deal.result
+        settled = deal.result
         result = {
-            "outcome": s.outcome,
-            "title": narrator.result_title(s),
-            "text": narrator.result_text(s),
-            "ombre": s.ombre,
-            "codille_winner": s.codille_winner,
-            "vole": s.vole,
-            "vole_declared": s.vole_declared,
-            "matadors": s.matadors,
-            "tricks": list(s.tricks),
-            "payments": list(s.payments),
-            "lines": narrator.result_lines(s, rules),
-            "pool": s.pool_out,
+            "outcome": settled.outcome,
+            "title": narrator.result_title(settled),
+            "text": narrator.result_text(settled),
+            "ombre": settled.ombre,
+            "codille_winner": settled.codille_winner,
+            "vole": settled.vole,
+            "vole_declared": settled.vole_declared,
+            "matadors": settled.matadors,
+            "tricks": list(settled.tricks),
+            "payments": list(settled.payments),
+            "lines": narrator.result_lines(settled, rules),
+            "pool": settled.pool_out,
         }
     contract = None
     if deal.contract is not None:

@@ -173,9 +173,10 @@ class Session:
             raise InvalidSession(f"unknown rules {rules_id!r}")
         rules = get_rules(rules_id)
         seed, number = data.get("seed"), data.get("deal_number")
-        for name, value in (("seed", seed), ("deal_number", number)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise InvalidSession(f"{name} must be a whole number, not {value!r}")
+        if type(seed) is not int or seed < 0:
+            raise InvalidSession(f"seed must be a whole number, not {seed!r}")
+        if type(number) is not int or number < 1:
+            raise InvalidSession(f"deal_number must be a positive whole number, not {number!r}")
         try:
             session = cls(
                 rules,

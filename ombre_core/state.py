@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .cards import (
@@ -50,6 +51,10 @@ from .cards import (
 from .errors import IllegalAction, InvalidNotation
 from .rules import Rules
 from .tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, SUIT_MASK, TRUMP, trick_winner
+
+if TYPE_CHECKING:
+    from .scoring import Settlement
+    from .views import View
 
 AUCTION, REPLY, DISCARD, TRUMP_CHOICE, PLAY, OVER = range(6)
 PHASE_NAMES = ("auction", "auction", "exchange", "exchange", "play", "over")
@@ -141,7 +146,7 @@ class Deal:
         self.vole_declared = False
         self.history: list[A.Action] = []
         self.actors: list[int] = []
-        self.result = None
+        self.result: Settlement | None = None
 
     # ---- construction ------------------------------------------------------------------------
 
@@ -533,9 +538,9 @@ class Deal:
             mask |= mask_of(cards)
         return mask
 
-    def view(self, seat: int):  # -> View; imported lazily to keep the arrows one way
+    def view(self, seat: int) -> View:
         """What ``seat`` may know: see :mod:`ombre_core.views`."""
-        from .views import view_of
+        from .views import view_of  # imported here: views sit above state (arrows point one way)
 
         return view_of(self, seat)
 

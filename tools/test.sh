@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test command: installs what the tests need (as root on a fresh Debian machine), builds
-# the site, runs ruff, the CPython pytest suite (engine + browser tests in Debian's Chromium), then
+# the site, runs ruff, mypy --strict on the engine, the CPython pytest suite (engine + browser tests in Debian's Chromium), then
 # the engine's suite inside Pyodide under Node. Exits non-zero on any failure, including a pytest
 # run that collected no test (exit 5). .ci/run runs exactly this.
 #
@@ -52,6 +52,9 @@ check() {  # run a step, remember a failure, go on (so one run reports every pro
 
 step "ruff"
 check ruff "$PYTHON" -m ruff check --output-format=concise .
+
+step "mypy --strict (the engine)"
+check mypy "$PYTHON" -m mypy --strict --no-incremental ombre_core
 
 step "pytest (CPython: engine and browser tests)"
 check "pytest" "$PYTHON" -m pytest -p no:cacheprovider tests

@@ -119,6 +119,7 @@ class RulePlayer:
             assert view.trump is not None
             trump = view.trump
             keep = _keepers(hand, trump, queens=True)
+            assert view.ombre is not None
             if view.taken[view.ombre] == 0 or self._first_defender(view):
                 high = min(high, max(view.stock_count - 5, view.stock_count // 2))
         power = POWER[trump]
