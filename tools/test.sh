@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test command: installs what the tests need (as root on a fresh Debian machine), builds
-# the site, runs ruff, mypy --strict on the engine, the CPython pytest suite (engine + browser tests in Debian's Chromium), then
-# the engine's suite inside Pyodide under Node. Exits non-zero on any failure, including a pytest
+# the site, runs ruff, mypy --strict on the engine, the CPython pytest suite (engine + browser
+# tests in Debian's Chromium), then the engine's suite inside Pyodide under Node. Exits non-zero on any failure, including a pytest
 # run that collected no test (exit 5). .ci/run runs exactly this.
 #
 #   bash tools/test.sh            # everything
