@@ -345,16 +345,15 @@ export function renderActions(snap, refs, handlers, ui) {
     const { min, max } = snap.discard;
     const ok = n >= min && n <= max;
     const label = n === 0 ? (min === 0 ? "Discard none" : "Discard") : `Discard ${n}`;
-    const hint = min === max
-      ? `Choose ${min} card${min === 1 ? "" : "s"} from your hand to discard.`
-      : `Choose from ${min} to ${max} cards from your hand to discard; you take in as many from the stock.`;
+    // The rule (how many may go) is worded by the engine in snap.prompt; here only the count chosen.
+    const hint = snap.prompt ?? "";
     bar.append(h("button", {
       type: "button", class: "action action-discard primary", id: "discard-button",
       disabled: ui.busy || !ok, title: hint,
       onclick: () => handlers.act(["discard", ...ui.selected].join(" ")),
       text: label,
     }));
-    refs.prompt.append(h("span", { class: "discard-hint", text: ` ${hint}` }));
+    refs.prompt.append(h("span", { class: "discard-hint", text: ` ${n} chosen.` }));
   }
 }
 
