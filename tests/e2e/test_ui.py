@@ -181,6 +181,34 @@ def test_resume_after_reload(page: Any, base_url: str, console_errors: list[str]
     assert console_errors == []
 
 
+def test_plays_a_whole_deal_offline_after_a_first_visit(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """After one visit the service worker holds the whole site: with the network cut, a reload
+    starts the engine from the cache and a whole deal is played through the table."""
+    open_table(page, base_url, "?seed=11&rules=1660")
+    page.wait_for_function(
+        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function(
+            "['ready', 'failed'].includes(document.body.dataset.engine)",
+            timeout=ENGINE_TIMEOUT_MS,
+        )
+        assert page.evaluate("document.body.dataset.engine") == "ready", page.inner_text("body")
+        play_to_end(page)
+        check_result(page)
+        page.locator("#next-deal").click()
+        settle(page)
+        expect(page.locator(".fact", has_text="Deal").locator("dd")).to_have_text("2")
+    finally:
+        page.context.set_offline(False)
+    assert console_errors == []
+
+
 @pytest.mark.parametrize(
     "saved",
     ["{this is not json", json.dumps({"format": "ombre-session/99", "rules": "1492"})],
