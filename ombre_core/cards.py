@@ -121,5 +121,3 @@ def count(mask: CardSet) -> int:
     """How many cards ``mask`` holds."""
     return mask.bit_count()
 
-
-SUIT_MASKS: tuple[CardSet, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in ALL_SUITS)

@@ -26,9 +26,11 @@ from .tables import DISPLAY_ORDER
 FORMAT = "ombre-record/1"
 
 
+_HAND_ORDER = {card: i for i, card in enumerate(DISPLAY_ORDER[None])}
+
+
 def _sorted_cards(mask: int) -> list[str]:
-    order = {c: i for i, c in enumerate(DISPLAY_ORDER[None])}
-    return [format_card(c) for c in sorted(cards_of(mask), key=order.__getitem__)]
+    return [format_card(c) for c in sorted(cards_of(mask), key=_HAND_ORDER.__getitem__)]
 
 
 def to_record(deal: Deal) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from .cards import PACK_SIZE
 from .errors import IllegalAction, InvalidRecord, InvalidSession, OmbreError
 from .record import replay, to_record
 from .rules import PRESETS, Rules, get_rules
-from .scoring import Ledger
+from .scoring import OUTCOMES, Ledger
 from .state import Deal
 from .tables import BASTO, SPADILLE
 
@@ -50,7 +50,7 @@ def _checked_history(history: Any, seats: int) -> list[dict[str, Any]]:
             and len(payments) == seats
             and all(type(p) is int for p in payments)
             and type(entry.get("deal")) is int
-            and entry.get("outcome") in ("sacada", "codille", "repuesto", "passed")
+            and entry.get("outcome") in OUTCOMES
         ):
             raise InvalidSession(f"history entry {i} is malformed: {entry!r}")
     return list(history)

@@ -249,10 +249,6 @@ class Deal:
         """The cards still in the stock, top first."""
         return self.stock[self.drawn :]
 
-    def trick_seats(self) -> list[int]:
-        """The seats that played the cards of the current trick, in order."""
-        return [(self.leader + i) % self.seats for i in range(len(self.trick))]
-
     def discard_bounds(self, seat: int) -> tuple[int, int]:
         """How many cards ``seat`` may discard now: (fewest, most)."""
         left = len(self.stock) - self.drawn
