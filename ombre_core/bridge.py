@@ -198,6 +198,7 @@ def _snapshot(session: Session) -> dict[str, Any]:
             "lines": narrator.result_lines(settled, rules),
             "pool": settled.pool_out,
         }
+    pool = pool_now(deal)
     contract = None
     if deal.contract is not None:
         word = A.format_action(deal.contract)
@@ -245,8 +246,8 @@ def _snapshot(session: Session) -> dict[str, Any]:
         "ledger": {
             **session.ledger.to_json(),
             "unit": rules.units,
-            "pool_now": pool_now(deal),
-            "pool_text": narrator.count(pool_now(deal), rules),
+            "pool_now": pool,
+            "pool_text": narrator.count(pool, rules),
             "history": [
                 {**entry, "title": _history_title(narrator, entry)} for entry in session.history
             ],
