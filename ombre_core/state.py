@@ -50,7 +50,8 @@ from .cards import (
 )
 from .errors import IllegalAction, InvalidNotation
 from .rules import Rules
-from .tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, SUIT_MASK, TRUMP, trick_winner
+from .tables import EFFECTIVE_SUIT, TRUMP
+from .tricks import legal_cards, trick_winner
 
 if TYPE_CHECKING:
     from .scoring import Settlement
@@ -295,34 +296,11 @@ class Deal:
         return []
 
     def legal_cards(self) -> CardSet:
-        """The cards the player to move may play (a bitmask), by §3.2 of the compendium."""
+        """The cards the player to move may play (a bitmask): see :mod:`ombre_core.tricks`."""
         assert self.to_move is not None and self.trump is not None
-        hand = self.hands[self.to_move]
-        trick = self.trick
-        if not trick:
-            return hand
-        trump = self.trump
-        led = EFFECTIVE_SUIT[trump][trick[0]]
-        follow = hand & SUIT_MASK[trump][led]
-        if not follow:
-            return hand  # a renounce is lawful when void: no duty to trump (MOR)
-        if led != TRUMP:
-            return follow
-        matadors = MATADOR_MASK[trump]
-        if follow & ~matadors:
-            return follow  # an ordinary trump in hand: must play a trump, any trump
-        # Only matadors in hand: privileged unless a higher matador forces a lower one (RG: "the
-        # Spadillio forces the Mallilio, and the Mallilio the Basto").
-        power = POWER[trump]
-        if self.rules.matador_forced_by == "led":
-            forcers = [trick[0]] if matadors >> trick[0] & 1 else []
-        else:
-            forcers = [c for c in trick if matadors >> c & 1]
-        if forcers:
-            top = max(power[c] for c in forcers)
-            if any(power[m] < top for m in cards_of(follow)):
-                return follow
-        return hand
+        return legal_cards(
+            self.hands[self.to_move], self.trick, self.trump, self.rules.matador_forced_by
+        )
 
     def _may_declare_vole(self) -> bool:
         if self.vole_declared or self.to_move != self.ombre:

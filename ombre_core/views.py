@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import DISCARD, Action, format_action
-from .cards import Card, CardSet
+from .cards import Card, CardSet, mask_of
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ class View:
     hand: CardSet
     discards: CardSet
     """This seat's own discards."""
+    drawn: CardSet
+    """The cards this seat took in from the stock (it saw them come)."""
     history: tuple[tuple[int, str], ...]
     """Every action in order as (seat, notation); another seat's discard shows only how many
     cards it was, as ``discard #3``."""
@@ -81,6 +83,16 @@ def public_history(deal: Deal, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
+def _drawn_by(deal: Deal, seat: int) -> CardSet:
+    """The cards ``seat`` took in: draws come off the top of the stock in the exchange's order."""
+    start = 0
+    for s in deal.exchange_queue:
+        if s == seat:
+            return mask_of(deal.stock[start : start + deal.taken[seat]])
+        start += deal.taken[s]
+    return 0
+
+
 def view_of(deal: Deal, seat: int) -> View:
     """Build ``seat``'s view of ``deal``."""
     if not 0 <= seat < deal.seats:
@@ -99,6 +111,7 @@ def view_of(deal: Deal, seat: int) -> View:
         to_move=deal.to_move,
         hand=deal.hands[seat],
         discards=deal.discards[seat],
+        drawn=_drawn_by(deal, seat),
         history=public_history(deal, seat),
         bids=tuple(deal.bids),
         ombre=deal.ombre,

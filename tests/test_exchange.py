@@ -121,6 +121,8 @@ def test_draws_come_off_the_top_of_the_stock_in_order(rules: Rules) -> None:
     assert deal.taken == [2, 3, 2]
     assert deal.discards == [m("7c 7h"), m("2c 3c 7d"), m("2d 3d")]
     assert deal.phase_name == "play" and deal.to_move == 0  # the eldest leads (§15 #16)
+    # each seat's view says which cards it took in, and no other seat's
+    assert [deal.view(s).drawn for s in range(3)] == [m("5d 6d"), m("4s Jd Ah"), m("4h 3h")]
 
 
 @PRESETS
