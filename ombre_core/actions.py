@@ -3,9 +3,9 @@
 An action is an ``int`` so that search can generate and compare millions of them cheaply:
 
 * ``0..39``: play that card;
-* ``PASS``, ``PLAY`` (ask leave: play, taking in), ``SANS_PRENDRE``, ``VOLE``;
-* ``TRUMP + suit``: name the trump;
-* ``DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
+* ``Act.PASS``, ``Act.PLAY`` (ask leave: play, taking in), ``Act.SANS_PRENDRE``, ``Act.VOLE``;
+* ``Act.TRUMP + suit``: name the trump;
+* ``Act.DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
 
 The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, ``vole``,
 ``trump s``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such as ``As``.
@@ -16,23 +16,31 @@ The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, 
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from .cards import SUITS, cards_of, format_card, mask_of, parse_card, parse_cards, parse_suit
 from .errors import InvalidNotation
 
 Action: TypeAlias = int
 
-PASS: Action = 40
-PLAY: Action = 41
-SANS_PRENDRE: Action = 42
-VOLE: Action = 43
-TRUMP: Action = 44
-"""``TRUMP + suit`` names that suit."""
-DISCARD: Action = 1 << 40
-"""``DISCARD | mask`` discards the cards of ``mask``."""
 
-_WORDS = {PASS: "pass", PLAY: "play", SANS_PRENDRE: "sans-prendre", VOLE: "vole"}
+
+class Act:
+    """The action codes, in a namespace of their own (a phase is a :class:`~ombre_core.state.Phase`,
+    a suit of trumps is :data:`ombre_core.tables.TRUMP`: one name, one meaning)."""
+
+    PASS: Final[Action] = 40
+    PLAY: Final[Action] = 41
+    """Ask leave to play, taking in."""
+    SANS_PRENDRE: Final[Action] = 42
+    VOLE: Final[Action] = 43
+    TRUMP: Final[Action] = 44
+    """``Act.TRUMP + suit`` names that suit."""
+    DISCARD: Final[Action] = 1 << 40
+    """``Act.DISCARD | mask`` discards the cards of ``mask``."""
+
+
+_WORDS = {Act.PASS: "pass", Act.PLAY: "play", Act.SANS_PRENDRE: "sans-prendre", Act.VOLE: "vole"}
 _BY_WORD = {word: action for action, word in _WORDS.items()}
 
 
@@ -41,24 +49,24 @@ def is_card(action: Action) -> bool:
 
 
 def is_discard(action: Action) -> bool:
-    return action >= DISCARD
+    return action >= Act.DISCARD
 
 
 def is_trump(action: Action) -> bool:
-    return TRUMP <= action < TRUMP + 4
+    return Act.TRUMP <= action < Act.TRUMP + 4
 
 
 def discard_mask(action: Action) -> int:
-    return action ^ DISCARD
+    return action ^ Act.DISCARD
 
 
 def trump_action(suit: int) -> Action:
-    return TRUMP + suit
+    return Act.TRUMP + suit
 
 
 def discard_action(cards: int) -> Action:
     """The discard of the card set ``cards`` (a bitmask)."""
-    return DISCARD | cards
+    return Act.DISCARD | cards
 
 
 def format_action(action: Action) -> str:
@@ -67,9 +75,9 @@ def format_action(action: Action) -> str:
         return format_card(action)
     if action in _WORDS:
         return _WORDS[action]
-    if TRUMP <= action < TRUMP + 4:
-        return f"trump {SUITS[action - TRUMP]}"
-    if action >= DISCARD and discard_mask(action) < 1 << 40:
+    if Act.TRUMP <= action < Act.TRUMP + 4:
+        return f"trump {SUITS[action - Act.TRUMP]}"
+    if action >= Act.DISCARD and discard_mask(action) < 1 << 40:
         cards = " ".join(format_card(c) for c in cards_of(discard_mask(action)))
         return f"discard {cards}".rstrip()
     raise InvalidNotation(f"not an action: {action!r}")
@@ -88,9 +96,9 @@ def parse_action(text: str) -> Action:
     if head == "trump":
         if len(words) != 2:
             raise InvalidNotation(f"{text!r}: 'trump' takes one suit, e.g. 'trump s'")
-        return TRUMP + parse_suit(words[1])
+        return Act.TRUMP + parse_suit(words[1])
     if head == "discard":
-        return DISCARD | mask_of(parse_cards(" ".join(words[1:])))
+        return Act.DISCARD | mask_of(parse_cards(" ".join(words[1:])))
     if len(words) == 1:
         try:
             return parse_card(head)

@@ -15,6 +15,7 @@ from functools import wraps
 from typing import Any
 
 from . import actions as A
+from .actions import Act
 from .cards import cards_of
 from .errors import OmbreError
 from .narrate import GLOSSARY, Narrator, card_info, glossary, suit_info
@@ -22,7 +23,7 @@ from .record import to_record
 from .rules import PRESETS, get_rules
 from .scoring import pool_now
 from .session import DEFAULT_NAMES, Session
-from .state import DISCARD, REPLY, TRUMP_CHOICE
+from .state import Phase
 from .tables import DISPLAY_ORDER
 
 _session: Session | None = None
@@ -60,25 +61,25 @@ def _current() -> Session:
 # ---- the snapshot ----------------------------------------------------------------------------
 
 _LABELS = {
-    A.PASS: ("Pass", GLOSSARY["pass"]),
-    A.PLAY: ("Play (ask leave)", GLOSSARY["play"]),
-    A.SANS_PRENDRE: ("Sans prendre", GLOSSARY["sans-prendre"]),
-    A.VOLE: ("Declare the vole", "Undertake to win all nine tricks, for an extra reward."),
+    Act.PASS: ("Pass", GLOSSARY["pass"]),
+    Act.PLAY: ("Play (ask leave)", GLOSSARY["play"]),
+    Act.SANS_PRENDRE: ("Sans prendre", GLOSSARY["sans-prendre"]),
+    Act.VOLE: ("Declare the vole", "Undertake to win all nine tricks, for an extra reward."),
 }
 
 
 def _action_entry(session: Session, action: int) -> dict[str, str]:
     deal = session.deal
     if A.is_trump(action):
-        suit = suit_info(action - A.TRUMP)
+        suit = suit_info(action - Act.TRUMP)
         label = f"{suit['name']} {suit['symbol']}"
         return {
             "action": A.format_action(action),
             "label": label,
             "hint": f"Name {suit['name'].lower()} as trumps.",
         }
-    if deal.phase == REPLY:
-        if action == A.SANS_PRENDRE:
+    if deal.phase == Phase.REPLY:
+        if action == Act.SANS_PRENDRE:
             return {
                 "action": "sans-prendre",
                 "label": "Keep it: sans prendre",
@@ -102,13 +103,13 @@ def _prompt(session: Session) -> str:
     assert seat is not None
     if seat != session.human:
         return f"{names.who(seat)} is thinking…"
-    if deal.phase == REPLY:
+    if deal.phase == Phase.REPLY:
         return "Another player offers sans prendre over your ask: keep the game or yield?"
     if deal.phase_name == "auction":
         return "Your turn to speak: pass, or play?"
-    if deal.phase == TRUMP_CHOICE:
+    if deal.phase == Phase.TRUMP_CHOICE:
         return "Name the trump suit (before you see the cards you take in)."
-    if deal.phase == DISCARD:
+    if deal.phase == Phase.DISCARD:
         low, high = deal.discard_bounds(seat)
         if seat == deal.ombre:
             return f"Choose {low} to {high} cards to discard, then take in as many from the stock."
@@ -144,7 +145,7 @@ def _snapshot(session: Session) -> dict[str, Any]:
     legal: list[dict[str, str]] = []
     discard = None
     if human_to_move:
-        if deal.phase == DISCARD:
+        if deal.phase == Phase.DISCARD:
             low, high = deal.discard_bounds(human)
             discard = {"min": low, "max": high}
         else:

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import actions as A
+from .actions import Act
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, format_card, plain_name
 from .rules import Rules
 from .scoring import CODILLE, PASSED, SACADA, Settlement
-from .state import Deal
+from .state import Deal, Phase
 from .tables import BASTO, MATADOR_MASK, SPADILLE, TRUMP_MASK, manille_of, punto_of
 
 GLOSSARY: dict[str, str] = {
@@ -159,25 +160,25 @@ class Narrator:
         self, deal: Deal, actor: int, action: A.Action, before_tricks: int, hand_before: int
     ) -> list[str]:
         rules = deal.rules
-        if action == A.PASS:
+        if action == Act.PASS:
             if (
-                deal.phase != 0
+                deal.phase != Phase.AUCTION
                 and deal.ombre is not None
                 and actor == deal.asker
-                and (deal.contract == A.SANS_PRENDRE and deal.ombre != actor)
+                and (deal.contract == Act.SANS_PRENDRE and deal.ombre != actor)
             ):
                 return [
                     self._verb(actor, "yield", "yields") + " the game to the sans-prendre player."
                 ]
             return [self._verb(actor, "pass", "passes") + "."]
-        if action == A.PLAY:
+        if action == Act.PLAY:
             return [self._verb(actor, "ask", "asks") + " leave to play."]
-        if action == A.SANS_PRENDRE:
+        if action == Act.SANS_PRENDRE:
             return [self._verb(actor, "offer", "offers") + " to play sans prendre."]
         if A.is_trump(action):
-            suit = action - A.TRUMP
+            suit = action - Act.TRUMP
             line = self._verb(actor, "name", "names") + f" {SUIT_NAMES[suit].lower()} trumps."
-            if deal.contract == A.PLAY and actor == deal.ombre:
+            if deal.contract == Act.PLAY and actor == deal.ombre:
                 line += " " + self._drawn(deal, actor, hand_before)
             return [line]
         if A.is_discard(action):
@@ -195,7 +196,7 @@ class Narrator:
             if deal.trump is None:  # the Ombre's discard: the trump comes before the draw
                 return [text]
             return [text + " " + self._drawn(deal, actor, hand_before & ~mask)]
-        if action == A.VOLE:
+        if action == Act.VOLE:
             return [self._verb(actor, "declare", "declares") + " the vole: all nine tricks."]
         # a card
         name = card_name(action, deal.trump, rules)

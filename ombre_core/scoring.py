@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from .actions import Act
 from .tables import matador_run
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ def settle(deal: Deal) -> Settlement:
             pay(ombre, POOL, taken, "codille")
         else:
             pay(ombre, POOL, pool, "repuesto")
-        if deal.contract == A.SANS_PRENDRE:
+        if deal.contract == Act.SANS_PRENDRE:
             for s in opponents:
                 if won:
                     pay(s, ombre, rules.sans_prendre_bonus, "sans-prendre")

@@ -34,9 +34,11 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Sequence
+from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from .actions import Act
 from .cards import (
     FULL_PACK,
     PACK_SIZE,
@@ -57,8 +59,29 @@ if TYPE_CHECKING:
     from .scoring import Settlement
     from .views import View
 
-AUCTION, REPLY, DISCARD, TRUMP_CHOICE, PLAY, OVER = range(6)
-PHASE_NAMES = ("auction", "auction", "exchange", "exchange", "play", "over")
+
+
+class Phase(IntEnum):
+    """Where a deal stands: whose turn it is to do what."""
+
+    AUCTION = 0
+    REPLY = 1
+    """An asker overcalled by a sans-prendre offer keeps the game or yields (when the rules let
+    him)."""
+    DISCARD = 2
+    TRUMP_CHOICE = 3
+    PLAY = 4
+    OVER = 5
+
+    @property
+    def stage(self) -> str:
+        """The stage a player would name: ``auction``, ``exchange``, ``play`` or ``over``."""
+        return _STAGES[self]
+
+
+_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over")
+# Plain ints for the hot paths: an enum member's attribute lookup costs more than a global.
+_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER = (int(p) for p in Phase)
 
 Trick = tuple[int, tuple[Card, ...], int]
 """A finished trick: (leader, cards in playing order, winner)."""
@@ -124,7 +147,7 @@ class Deal:
         self.stock = tuple(stock)
         self.drawn = 0
         self.pool_in = pool_in
-        self.phase = AUCTION
+        self.phase: Phase = Phase.AUCTION
         self.to_move: int | None = (dealer + 1) % n
         self.bids: list[A.Action | None] = [None] * n
         self.passes = [0] * n
@@ -239,11 +262,12 @@ class Deal:
 
     @property
     def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
+        """The stage a player would name: ``auction``, ``exchange``, ``play`` or ``over``."""
+        return _STAGES[self.phase]
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase == _OVER
 
     @property
     def stock_left(self) -> tuple[Card, ...]:
@@ -265,22 +289,22 @@ class Deal:
     def legal_actions(self) -> list[A.Action]:
         """Every action the player to move may take, in a fixed order."""
         phase = self.phase
-        if phase == PLAY:
+        if phase == _PLAY:
             legal = list(cards_of(self.legal_cards()))
             if self._may_declare_vole():
-                legal.append(A.VOLE)
+                legal.append(Act.VOLE)
             return legal
-        if phase == AUCTION:
+        if phase == _AUCTION:
             if self.sans_prendre_bidder is not None:
-                return [A.PASS]
+                return [Act.PASS]
             if self.asker is not None:
-                return [A.PASS, A.SANS_PRENDRE]
-            return [A.PASS, A.PLAY, A.SANS_PRENDRE]
-        if phase == REPLY:
-            return [A.PASS, A.SANS_PRENDRE]
-        if phase == TRUMP_CHOICE:
-            return [A.TRUMP + s for s in range(4)]
-        if phase == DISCARD:
+                return [Act.PASS, Act.SANS_PRENDRE]
+            return [Act.PASS, Act.PLAY, Act.SANS_PRENDRE]
+        if phase == _REPLY:
+            return [Act.PASS, Act.SANS_PRENDRE]
+        if phase == _TRUMP_CHOICE:
+            return [Act.TRUMP + s for s in range(4)]
+        if phase == _DISCARD:
             assert self.to_move is not None
             hand = self.hands[self.to_move]
             low, high = self.discard_bounds(self.to_move)
@@ -288,7 +312,7 @@ class Deal:
             sub = hand
             while True:  # every subset of the hand, largest mask first
                 if low <= sub.bit_count() <= high:
-                    legal.append(A.DISCARD | sub)
+                    legal.append(Act.DISCARD | sub)
                 if sub == 0:
                     break
                 sub = (sub - 1) & hand
@@ -338,11 +362,11 @@ class Deal:
         if not isinstance(action, int) or isinstance(action, bool):
             return "an action must be an int or its notation"
         phase = self.phase
-        if phase == OVER:
+        if phase == _OVER:
             return "the deal is over"
         seat = self.to_move
         assert seat is not None
-        if phase == DISCARD:
+        if phase == _DISCARD:
             if not A.is_discard(action):
                 return "it is the exchange: discard (e.g. 'discard 3c 4c', or 'discard' for none)"
             mask = A.discard_mask(action)
@@ -361,12 +385,12 @@ class Deal:
             return None
         if action in self.legal_actions():
             return None
-        if phase in (AUCTION, REPLY):
+        if phase in (_AUCTION, _REPLY):
             words = " or ".join(A.format_action(a) for a in self.legal_actions())
             return f"in the auction seat {seat} may only say {words}"
-        if phase == TRUMP_CHOICE:
+        if phase == _TRUMP_CHOICE:
             return "the Ombre must name the trump now (e.g. 'trump s')"
-        if action == A.VOLE:
+        if action == Act.VOLE:
             return (
                 "the vole may be declared only by the Ombre, on his turn, within the rules' "
                 "window, having won every trick so far"
@@ -397,8 +421,8 @@ class Deal:
         self.history.append(action)
         self.actors.append(seat)
         phase = self.phase
-        if phase == PLAY:
-            if action == A.VOLE:
+        if phase == _PLAY:
+            if action == Act.VOLE:
                 self.vole_declared = True
                 return
             self.hands[seat] &= ~(1 << action)
@@ -415,11 +439,11 @@ class Deal:
             self.leader = self.to_move = winner
             if len(self.tricks) == self.rules.hand_size:
                 self._finish()
-        elif phase == AUCTION:
+        elif phase == _AUCTION:
             self.bids[seat] = action
-            if action == A.PASS:
+            if action == Act.PASS:
                 self.passes[seat] += 1
-            elif action == A.PLAY:
+            elif action == Act.PLAY:
                 self.asker = seat
             else:
                 self.sans_prendre_bidder = seat
@@ -428,40 +452,40 @@ class Deal:
                 self.to_move = (seat + 1) % self.seats
             else:
                 self._close_auction()
-        elif phase == DISCARD:
-            mask = action ^ A.DISCARD
+        elif phase == _DISCARD:
+            mask = action ^ Act.DISCARD
             self.hands[seat] ^= mask
             self.discards[seat] |= mask
             if seat == self.ombre and self.trump is None:
                 self.pending_draw = mask.bit_count()
-                self.phase = TRUMP_CHOICE  # RG Addition 2: name the trump before taking in
+                self.phase = Phase.TRUMP_CHOICE  # RG Addition 2: name the trump before taking in
             else:
                 self._draw(seat, mask.bit_count())
                 self._next_exchanger()
-        elif phase == TRUMP_CHOICE:
-            self.trump = action - A.TRUMP
-            if self.contract == A.PLAY:
+        elif phase == _TRUMP_CHOICE:
+            self.trump = action - Act.TRUMP
+            if self.contract == Act.PLAY:
                 self._draw(seat, self.pending_draw)
                 self.pending_draw = 0
                 self._next_exchanger()
             else:
-                self.phase = DISCARD
+                self.phase = Phase.DISCARD
                 self.to_move = self.exchange_queue[0]
-        elif phase == REPLY:
+        elif phase == _REPLY:
             assert self.asker is not None and self.sans_prendre_bidder is not None
             self.bids[seat] = action
-            keeps = action == A.SANS_PRENDRE
-            self._open_exchange(self.asker if keeps else self.sans_prendre_bidder, A.SANS_PRENDRE)
+            keeps = action == Act.SANS_PRENDRE
+            self._open_exchange(self.asker if keeps else self.sans_prendre_bidder, Act.SANS_PRENDRE)
 
     def _close_auction(self) -> None:
         if self.sans_prendre_bidder is not None:
             if self.asker is not None and self.rules.asker_may_keep:
-                self.phase = REPLY
+                self.phase = Phase.REPLY
                 self.to_move = self.asker
                 return
-            self._open_exchange(self.sans_prendre_bidder, A.SANS_PRENDRE)
+            self._open_exchange(self.sans_prendre_bidder, Act.SANS_PRENDRE)
         elif self.asker is not None:
-            self._open_exchange(self.asker, A.PLAY)
+            self._open_exchange(self.asker, Act.PLAY)
         else:
             self._finish()
 
@@ -470,12 +494,12 @@ class Deal:
         self.ombre = ombre
         self.contract = contract
         defenders = tuple((ombre + i) % n for i in range(1, n))
-        if contract == A.PLAY:
+        if contract == Act.PLAY:
             self.exchange_queue = (ombre, *defenders)
-            self.phase = DISCARD
+            self.phase = Phase.DISCARD
         else:
             self.exchange_queue = defenders
-            self.phase = TRUMP_CHOICE
+            self.phase = Phase.TRUMP_CHOICE
         self.exchange_pos = 0
         self.to_move = ombre
 
@@ -488,10 +512,10 @@ class Deal:
     def _next_exchanger(self) -> None:
         self.exchange_pos += 1
         if self.exchange_pos < len(self.exchange_queue):
-            self.phase = DISCARD
+            self.phase = Phase.DISCARD
             self.to_move = self.exchange_queue[self.exchange_pos]
             return
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         assert self.ombre is not None
         self.ombre_hand = self.hands[self.ombre]
         self.leader = self.to_move = self.eldest  # §15 #16: the eldest leads whoever is Ombre
@@ -499,7 +523,7 @@ class Deal:
     def _finish(self) -> None:
         from .scoring import settle
 
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.to_move = None
         self.result = settle(self)
 

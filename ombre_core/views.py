@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import DISCARD, Action, format_action
+from .actions import Act, Action, format_action
 from .cards import Card, CardSet, mask_of
 from .rules import Rules
 
@@ -76,8 +76,8 @@ def public_history(deal: Deal, seat: int) -> tuple[tuple[int, str], ...]:
     """The actions of the deal as ``seat`` saw them: others' discards show only their number."""
     out = []
     for actor, action in zip(deal.actors, deal.history, strict=True):
-        if action >= DISCARD and actor != seat:
-            out.append((actor, f"discard #{(action ^ DISCARD).bit_count()}"))
+        if action >= Act.DISCARD and actor != seat:
+            out.append((actor, f"discard #{(action ^ Act.DISCARD).bit_count()}"))
         else:
             out.append((actor, format_action(action)))
     return tuple(out)

@@ -11,6 +11,7 @@ import pytest
 from ombre_helpers import act, snapshot
 
 from ombre_core import actions as A
+from ombre_core.actions import Act
 from ombre_core.errors import IllegalAction
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.state import Deal
@@ -53,7 +54,7 @@ def test_all_pass_ends_the_deal_as_passed(rules: Rules) -> None:
 @PRESETS
 def test_opening_calls(rules: Rules) -> None:
     """Compendium §5.2 step 1: pass, ask (``play``) or sans prendre."""
-    assert new_deal(rules).legal_actions() == [A.PASS, A.PLAY, A.SANS_PRENDRE]
+    assert new_deal(rules).legal_actions() == [Act.PASS, Act.PLAY, Act.SANS_PRENDRE]
 
 
 @PRESETS
@@ -64,7 +65,7 @@ def test_an_ask_passed_round_makes_the_asker_ombre(rules: Rules, asker: int) -> 
     for seat in range(3):
         deal.apply("play" if seat == asker else "pass")
     assert deal.ombre == asker
-    assert deal.contract == A.PLAY
+    assert deal.contract == Act.PLAY
     assert deal.phase_name == "exchange"
     assert deal.to_move == asker  # the Ombre exchanges first (§6.2)
 
@@ -73,7 +74,7 @@ def test_an_ask_passed_round_makes_the_asker_ombre(rules: Rules, asker: int) -> 
 def test_after_an_ask_later_players_may_only_pass_or_offer_sans_prendre(rules: Rules) -> None:
     """Compendium §5.2 step 2: "Later players may only pass or sans_prendre"."""
     deal = act(new_deal(rules), "play")
-    assert deal.legal_actions() == [A.PASS, A.SANS_PRENDRE]
+    assert deal.legal_actions() == [Act.PASS, Act.SANS_PRENDRE]
     before = snapshot(deal)
     with pytest.raises(IllegalAction, match="may only say pass or sans-prendre"):
         deal.apply("play")
@@ -84,18 +85,18 @@ def test_after_an_ask_later_players_may_only_pass_or_offer_sans_prendre(rules: R
 def test_after_sans_prendre_later_players_may_only_pass(rules: Rules) -> None:
     """Compendium §5.2 and §15 #7: the first sans-prendre offer in turn order stands."""
     deal = act(new_deal(rules), "pass", "sans-prendre")
-    assert deal.legal_actions() == [A.PASS]
+    assert deal.legal_actions() == [Act.PASS]
     for call in ("play", "sans-prendre"):
         with pytest.raises(IllegalAction):
             deal.apply(call)
     deal.apply("pass")
-    assert deal.ombre == 1 and deal.contract == A.SANS_PRENDRE
+    assert deal.ombre == 1 and deal.contract == Act.SANS_PRENDRE
 
 
 @PRESETS
 def test_sans_prendre_by_the_eldest(rules: Rules) -> None:
     deal = act(new_deal(rules), "sans-prendre", "pass", "pass")
-    assert deal.ombre == 0 and deal.contract == A.SANS_PRENDRE
+    assert deal.ombre == 0 and deal.contract == Act.SANS_PRENDRE
     # a sans-prendre Ombre takes in nothing: he names the trump at once (§6.2 step 2)
     assert deal.legal_actions() == [A.trump_action(s) for s in range(4)]
 
@@ -106,11 +107,11 @@ def test_1660_sans_prendre_overcall_makes_the_overcaller_ombre() -> None:
     assert RULES_1660.asker_may_keep is False
     deal = act(new_deal(RULES_1660), "play", "sans-prendre", "pass")
     assert deal.ombre == 1
-    assert deal.contract == A.SANS_PRENDRE
+    assert deal.contract == Act.SANS_PRENDRE
     assert deal.phase_name == "exchange" and deal.to_move == 1
     # the third overcalls too: the same
     deal = act(new_deal(RULES_1660), "play", "pass", "sans-prendre")
-    assert (deal.ombre, deal.contract) == (2, A.SANS_PRENDRE)
+    assert (deal.ombre, deal.contract) == (2, Act.SANS_PRENDRE)
 
 
 def test_classic_asker_may_keep_the_game_by_going_sans_prendre() -> None:
@@ -119,11 +120,11 @@ def test_classic_asker_may_keep_the_game_by_going_sans_prendre() -> None:
     assert RULES_CLASSIC.asker_may_keep is True
     deal = act(new_deal(RULES_CLASSIC), "play", "sans-prendre", "pass")
     assert deal.ombre is None and deal.to_move == 0  # the asker answers
-    assert deal.legal_actions() == [A.PASS, A.SANS_PRENDRE]
+    assert deal.legal_actions() == [Act.PASS, Act.SANS_PRENDRE]
     with pytest.raises(IllegalAction):
         deal.apply("play")
     deal.apply("sans-prendre")
-    assert deal.ombre == 0 and deal.contract == A.SANS_PRENDRE
+    assert deal.ombre == 0 and deal.contract == Act.SANS_PRENDRE
     assert deal.to_move == 0 and deal.phase_name == "exchange"
 
 
@@ -132,14 +133,14 @@ def test_classic_asker_may_yield_to_the_overcaller() -> None:
     deal = act(new_deal(RULES_CLASSIC), "pass", "play", "sans-prendre")
     assert deal.to_move == 1  # the middle hand asked; he answers
     deal.apply("pass")
-    assert deal.ombre == 2 and deal.contract == A.SANS_PRENDRE
+    assert deal.ombre == 2 and deal.contract == Act.SANS_PRENDRE
     assert deal.passes == [1, 0, 0]  # yielding is no pass of the auction
 
 
 def test_classic_reply_only_after_an_overcall() -> None:
     """With no overcall the asker is Ombre at once, taking in."""
     deal = act(new_deal(RULES_CLASSIC), "play", "pass", "pass")
-    assert deal.ombre == 0 and deal.contract == A.PLAY
+    assert deal.ombre == 0 and deal.contract == Act.PLAY
 
 
 @PRESETS
@@ -148,7 +149,7 @@ def test_a_player_speaks_once(rules: Rules) -> None:
     RG's single round: three calls close the auction."""
     deal = act(new_deal(rules), "pass", "pass", "play")
     assert deal.ombre == 2
-    assert deal.bids == [A.PASS, A.PASS, A.PLAY]
+    assert deal.bids == [Act.PASS, Act.PASS, Act.PLAY]
 
 
 @PRESETS

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from ombre_helpers import HYPOTHESIS
 
 from ombre_core import actions as A
+from ombre_core.actions import Act
 from ombre_core.cards import (
     FULL_PACK,
     PACK_SIZE,
@@ -121,7 +122,7 @@ def test_bad_suits_are_rejected(bad: str) -> None:
 
 actions_st = st.one_of(
     cards_st,
-    st.sampled_from([A.PASS, A.PLAY, A.SANS_PRENDRE, A.VOLE]),
+    st.sampled_from([Act.PASS, Act.PLAY, Act.SANS_PRENDRE, Act.VOLE]),
     st.integers(0, 3).map(A.trump_action),
     st.integers(0, FULL_PACK).map(A.discard_action),
 )
@@ -138,10 +139,10 @@ def test_actions_round_trip(action: int) -> None:
 
 
 def test_action_notation_examples() -> None:
-    assert A.parse_action("discard") == A.DISCARD
+    assert A.parse_action("discard") == Act.DISCARD
     assert A.format_action(A.parse_action("discard 5h 3c")) == "discard 3c 5h"
     assert A.parse_action("trump h") == A.trump_action(2)
-    assert A.parse_action("sans-prendre") == A.SANS_PRENDRE
+    assert A.parse_action("sans-prendre") == Act.SANS_PRENDRE
     assert A.parse_action("Kh") == parse_card("Kh")
 
 
@@ -154,7 +155,7 @@ def test_bad_actions_are_rejected(bad: str) -> None:
         A.parse_action(bad)
 
 
-@pytest.mark.parametrize("bad", [-1, 48, 1 << 41 | 1 << 42 | A.DISCARD * 2])
+@pytest.mark.parametrize("bad", [-1, 48, 1 << 41 | 1 << 42 | Act.DISCARD * 2])
 def test_ints_that_are_no_action_cannot_be_formatted(bad: int) -> None:
     with pytest.raises(InvalidNotation):
         A.format_action(bad)

@@ -21,6 +21,7 @@ from ombre_helpers import (
 )
 
 from ombre_core import actions as A
+from ombre_core.actions import Act
 from ombre_core.cards import mask_of, parse_cards
 from ombre_core.errors import IllegalAction
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
@@ -82,7 +83,7 @@ def test_an_asking_ombre_must_discard_at_least_one(rules: Rules) -> None:
     """Compendium §15 #8: an asking Ombre takes in at least one card (RG "as many or as few")."""
     deal = act(belinda_start(rules), "play", "pass", "pass")
     assert deal.discard_bounds(0) == (1, 9)
-    assert A.DISCARD not in deal.legal_actions()
+    assert Act.DISCARD not in deal.legal_actions()
     before = snapshot(deal)
     with pytest.raises(IllegalAction, match="at least 1"):
         deal.apply("discard")
@@ -103,7 +104,7 @@ def test_defenders_may_take_none_or_up_to_what_is_left(rules: Rules) -> None:
     deal.apply("discard Qs Js 7s 6s Kd Qd 2c 3c")
     assert deal.stock_left == ()
     assert deal.discard_bounds(2) == (0, 0)
-    assert deal.legal_actions() == [A.DISCARD]
+    assert deal.legal_actions() == [Act.DISCARD]
 
 
 @PRESETS
@@ -193,15 +194,15 @@ def test_1660_vole_declared_before_the_fifth_trick() -> None:
     """RG1660 "Of the Voll": "you are to declare before the fifth Trick" (compendium §15 #24:
     "must declare before trick 5 is led")."""
     deal = scripted_deal(RULES_1660, ALL_OMBRE, finish=False)
-    assert A.VOLE in deal.legal_actions()  # at the first lead
+    assert Act.VOLE in deal.legal_actions()  # at the first lead
     tricks = scripted_tricks(ALL_OMBRE)
     play_tricks(deal, tricks[:4])
     assert deal.to_move == 0 and not deal.trick
-    assert A.VOLE in deal.legal_actions()  # still before the fifth trick is led
+    assert Act.VOLE in deal.legal_actions()  # still before the fifth trick is led
     deal.apply(tricks[4][0])
-    assert A.VOLE not in deal.legal_actions()  # the fifth trick is under way
+    assert Act.VOLE not in deal.legal_actions()  # the fifth trick is under way
     play_tricks(deal, [tricks[4]])
-    assert A.VOLE not in deal.legal_actions()
+    assert Act.VOLE not in deal.legal_actions()
     with pytest.raises(IllegalAction, match="vole"):
         deal.apply("vole")
 
@@ -211,7 +212,7 @@ def test_1660_no_vole_once_a_trick_is_lost() -> None:
     deal = scripted_deal(RULES_1660, [1, 0, 0, 0, 0, 0, 0, 0, 0], finish=False)
     play_tricks(deal, scripted_tricks([1, 0, 0, 0, 0, 0, 0, 0, 0])[:1])
     assert deal.tricks_won == [0, 1, 0]
-    assert A.VOLE not in deal.legal_actions()
+    assert Act.VOLE not in deal.legal_actions()
 
 
 def test_1660_only_the_ombre_declares() -> None:
@@ -219,7 +220,7 @@ def test_1660_only_the_ombre_declares() -> None:
     deal = scripted_deal(RULES_1660, winners, finish=False)
     deal.apply(scripted_tricks(winners)[0][0])
     assert deal.to_move == 1
-    assert A.VOLE not in deal.legal_actions()
+    assert Act.VOLE not in deal.legal_actions()
 
 
 def test_classic_vole_declared_after_winning_five() -> None:
@@ -228,9 +229,9 @@ def test_classic_vole_declared_after_winning_five() -> None:
     deal = scripted_deal(RULES_CLASSIC, ALL_OMBRE, finish=False)
     tricks = scripted_tricks(ALL_OMBRE)
     for n in range(5):
-        assert A.VOLE not in deal.legal_actions(), f"before trick {n + 1}"
+        assert Act.VOLE not in deal.legal_actions(), f"before trick {n + 1}"
         play_tricks(deal, [tricks[n]])
     assert deal.tricks_won[0] == 5 and deal.to_move == 0
-    assert A.VOLE in deal.legal_actions()
+    assert Act.VOLE in deal.legal_actions()
     deal.apply(tricks[5][0])
-    assert A.VOLE not in deal.legal_actions()
+    assert Act.VOLE not in deal.legal_actions()

@@ -34,6 +34,7 @@ from ombre_helpers import (
 )
 
 from ombre_core import actions as A
+from ombre_core.actions import Act
 from ombre_core.cards import FULL_PACK, CardSet, format_card, mask_of, parse_card
 from ombre_core.errors import IllegalAction, InvalidNotation
 from ombre_core.record import replay, to_record
@@ -93,7 +94,8 @@ def check_legal_actions(deal: Deal, rng: random.Random) -> None:
             sub = hand & rng.getrandbits(40)
             candidates.append(A.discard_action(sub))
             candidates.append(A.discard_action(rng.getrandbits(40)))
-    candidates += [A.DISCARD, -1, 1 << 41, None, 1.5, True, "xx", "", "trump", "discard Zz", "10h"]
+    candidates += [Act.DISCARD, -1, 1 << 41, None, 1.5, True, "xx", "", "trump"]
+    candidates += ["discard Zz", "10h"]
     for action in candidates:
         if isinstance(action, int) and not isinstance(action, bool) and action in legal_set:
             continue

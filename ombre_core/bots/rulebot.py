@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from .. import actions as A
+from ..actions import Act
 from ..cards import ALL_SUITS, KING, QUEEN, CardSet, cards_of, make_card, rank_of
 from ..tables import (
     EFFECTIVE_SUIT,
@@ -99,11 +100,11 @@ class RulePlayer:
 
     def _bid(self, view: View, legal: tuple[A.Action, ...]) -> A.Action:
         _, strength = best_trump(view.hand)
-        if strength >= SANS_PRENDRE_THRESHOLD and A.SANS_PRENDRE in legal:
-            return A.SANS_PRENDRE
-        if strength >= ASK_THRESHOLD and A.PLAY in legal:
-            return A.PLAY
-        return A.PASS
+        if strength >= SANS_PRENDRE_THRESHOLD and Act.SANS_PRENDRE in legal:
+            return Act.SANS_PRENDRE
+        if strength >= ASK_THRESHOLD and Act.PLAY in legal:
+            return Act.PLAY
+        return Act.PASS
 
     # -- exchange --------------------------------------------------------------------------------
 
@@ -148,12 +149,12 @@ class RulePlayer:
         assert view.trump is not None
         trump = view.trump
         if (
-            A.VOLE in legal
+            Act.VOLE in legal
             and len(view.tricks) >= 4
             and view.tricks_won[view.seat] == len(view.tricks)
             and self._all_masters(view)
         ):
-            return A.VOLE
+            return Act.VOLE
         if not view.trick:
             return self._lead(view, cards)
         return self._follow(view, cards, trump)
