@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core.rules import RULES_1660
 from ombre_core.state import Deal
+from ombre_core.views import view_of
 
 
 def deals(n: int, checked: bool, views: bool = False) -> float:
@@ -32,7 +33,7 @@ def deals(n: int, checked: bool, views: bool = False) -> float:
         while not deal.is_over:
             seat = deal.to_move
             assert seat is not None
-            legal = deal.view(seat).legal if views else deal.legal_actions()
+            legal = view_of(deal, seat).legal if views else deal.legal_actions()
             action = rng.choice(legal)
             if checked:
                 deal.apply(action)

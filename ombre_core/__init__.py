@@ -11,10 +11,10 @@ from .cards import Card, CardSet, format_card, parse_card
 from .errors import IllegalAction, InvalidNotation, InvalidRecord, InvalidSession, OmbreError
 from .record import replay, to_record
 from .rules import PRESETS, RULES_1660, RULES_CLASSIC, Rules, get_rules
-from .scoring import Ledger, Settlement
+from .scoring import Ledger, Settlement, settle
 from .session import Session
 from .state import Deal, Phase
-from .views import View
+from .views import View, view_of
 
 __version__ = "0.1.0"
 
@@ -44,5 +44,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "replay",
+    "settle",
     "to_record",
+    "view_of",
 ]

@@ -23,14 +23,16 @@ from .errors import OmbreError
 from .narrate import Narrator, card_name
 from .record import replay
 from .rules import PRESETS, get_rules
+from .scoring import settle
 from .session import Session
 from .state import Deal
 from .tables import DISPLAY_ORDER
+from .views import view_of
 
 
 def result_json(deal: Deal) -> dict[str, Any]:
     """What ``replay`` prints: the state of the deal and, when it is over, its settlement."""
-    s = deal.result
+    s = settle(deal)
     return {
         "rules": deal.rules.id,
         "phase": deal.phase_name,
@@ -103,11 +105,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         while not deal.is_over:
             seat = deal.to_move
             assert seat is not None
-            session.apply(player.choose(deal.view(seat), rng))
-        assert deal.result is not None
-        outcomes[deal.result.outcome] += 1
-        ombre_wins += deal.result.outcome == "sacada"
-        volees += deal.result.vole
+            session.apply(player.choose(view_of(deal, seat), rng))
+        assert deal.is_over
+        outcomes[settle(deal).outcome] += 1
+        ombre_wins += settle(deal).outcome == "sacada"
+        volees += settle(deal).vole
         session.next_deal()
     elapsed = time.perf_counter() - start
     report = {
@@ -205,10 +207,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] =
         log = narrator.log(deal, session.number)
         for line in log[shown:]:
             print(line, file=out)
-        assert deal.result is not None
-        print(
-            f"\n{narrator.result_title(deal.result)}. {narrator.result_text(deal.result)}", file=out
-        )
+        assert deal.is_over
+        settled = settle(deal)
+        print(f"\n{narrator.result_title(settled)}. {narrator.result_text(settled)}", file=out)
         balances = ", ".join(
             f"{narrator.who(s)} {b:+d}" for s, b in enumerate(session.ledger.balances)
         )

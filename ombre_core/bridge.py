@@ -21,10 +21,11 @@ from .errors import OmbreError
 from .narrate import GLOSSARY, Narrator, card_info, glossary, suit_info
 from .record import to_record
 from .rules import PRESETS, get_rules
-from .scoring import pool_now
+from .scoring import pool_now, settle
 from .session import DEFAULT_NAMES, Session
 from .state import Phase
 from .tables import DISPLAY_ORDER
+from .views import view_of
 
 _session: Session | None = None
 
@@ -131,7 +132,7 @@ def _snapshot(session: Session) -> dict[str, Any]:
     deal = session.deal
     rules = session.rules
     human = session.human if session.human is not None else 0
-    view = deal.view(human)
+    view = view_of(deal, human)
     trump = deal.trump
     narrator = Narrator(session.names, session.human)
     human_to_move = deal.to_move == human and not deal.is_over
@@ -183,8 +184,8 @@ def _snapshot(session: Session) -> dict[str, Any]:
         leader, cards, winner = deal.tricks[-1]
         last_trick = {"leader": leader, "cards": trick_cards(leader, cards), "winner": winner}
     result = None
-    if deal.result is not None:
-        settled = deal.result
+    if deal.is_over:
+        settled = settle(deal)
         result = {
             "outcome": settled.outcome,
             "title": narrator.result_title(settled),

@@ -11,7 +11,7 @@ from . import actions as A
 from .actions import Act
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, format_card, plain_name
 from .rules import Rules
-from .scoring import CODILLE, PASSED, SACADA, Settlement
+from .scoring import CODILLE, PASSED, SACADA, Settlement, settle
 from .state import Deal, Phase
 from .tables import BASTO, MATADOR_MASK, SPADILLE, TRUMP_MASK, manille_of, punto_of
 
@@ -152,8 +152,8 @@ class Narrator:
             hand_before = replay.hands[actor]
             replay.apply_unchecked(action)
             lines.extend(self._describe(replay, actor, action, before_tricks, hand_before))
-        if deal.result is not None:
-            lines.extend(self.result_lines(deal.result, rules))
+        if deal.is_over:
+            lines.extend(self.result_lines(settle(deal), rules))
         return lines
 
     def _describe(

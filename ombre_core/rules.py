@@ -15,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .cards import FULL_PACK, CardSet
+from .errors import OmbreError
+
 
 @dataclass(frozen=True, slots=True)
 class CardNames:
@@ -36,12 +39,17 @@ class Rules:
     description: str
     names: CardNames = field(default_factory=CardNames)
 
-    # -- table and deal (RG: "There can onely three play at it"; nine each, thirteen to the stock;
-    #    MOR, CG, EB1911: dealt by threes to the right, §15 #2). Parameters so that Ombre by five
-    #    and Quadrille can reuse the engine.
+    # -- the table's shape (RG: "There can onely three play at it"; nine each, thirteen to the
+    #    stock; MOR, CG, EB1911: dealt by threes to the right, §15 #2). Data, checked when the
+    #    value is made, so that Ombre by five and Quadrille reuse the engine.
     seats: int = 3
     hand_size: int = 9
-    packet: int = 3
+    """Cards dealt to each player."""
+    packets: tuple[int, ...] = (3, 3, 3)
+    """The deal's rounds: each round gives every player, eldest first, a packet of this many
+    (Quadrille is dealt "by fours and threes", HOY)."""
+    pack: CardSet = FULL_PACK
+    """The cards in play: the 40-card pack (30 for Quadrille by three, a red suit laid aside)."""
 
     # -- auction (§5.2)
     asker_may_keep: bool = False
@@ -99,6 +107,30 @@ class Rules:
     vole_doubles_pool: bool = False
     """CG p. 32: a vole "gains double what lies upon the Table": each opponent also pays half the
     pool (rounded up)."""
+
+
+    def __post_init__(self) -> None:
+        if self.seats < 2:
+            raise OmbreError(f"rules {self.id!r}: a table needs two seats, not {self.seats}")
+        if sum(self.packets) != self.hand_size or min(self.packets, default=0) < 1:
+            raise OmbreError(
+                f"rules {self.id!r}: packets {self.packets} do not deal {self.hand_size} cards each"
+            )
+        if self.pack & ~FULL_PACK or self.stock_size < 0:
+            raise OmbreError(
+                f"rules {self.id!r}: {self.seats} hands of {self.hand_size} need "
+                f"{self.seats * self.hand_size} cards; the pack has {self.pack.bit_count()}"
+            )
+
+    @property
+    def stock_size(self) -> int:
+        """The cards left after the deal: the stock (RG: thirteen at three)."""
+        return self.pack.bit_count() - self.seats * self.hand_size
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a deal: one per card in a hand."""
+        return self.hand_size
 
 
 RULES_1660 = Rules(
@@ -162,8 +194,6 @@ PRESETS: dict[str, Rules] = {r.id: r for r in (RULES_1660, RULES_CLASSIC)}
 
 def get_rules(rules_id: str) -> Rules:
     """The preset named ``rules_id`` (``"1660"`` or ``"classic"``)."""
-    from .errors import OmbreError
-
     try:
         return PRESETS[rules_id]
     except (KeyError, TypeError):

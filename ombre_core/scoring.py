@@ -15,11 +15,13 @@ no counter is ever made or lost: the sum of every seat's balance and the pool is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import Act
+from .errors import OmbreError
 from .tables import matador_run
 
 if TYPE_CHECKING:
@@ -66,30 +68,48 @@ class Settlement:
         return sum(t.amount for t in self.transfers if t.payer is POOL and t.reason == "pool")
 
 
-def judge(ombre_tricks: int, defender_tricks: tuple[int, int]) -> tuple[str, int | None]:
-    """The outcome for these trick counts, and which defender (0 or 1) won codille, if any.
+def judge(side_tricks: int, others: Sequence[int]) -> tuple[str, int | None]:
+    """The outcome when the Ombre's side took ``side_tricks`` and each other player ``others``,
+    and the index in ``others`` of the player who won codille, if any.
+
+    The Ombre wins with more tricks than each other player; codille when one other player took
+    more than the Ombre and more than every other; otherwise (a tie for most) repuesto (RG;
+    §15 #19 for 1-4-4).
 
     >>> judge(4, (3, 2)), judge(4, (4, 1)), judge(1, (4, 4)), judge(4, (5, 0))
     (('sacada', None), ('repuesto', None), ('repuesto', None), ('codille', 0))
     """
-    a, b = defender_tricks
-    best = max(a, b)
-    if ombre_tricks > best:
+    best = max(others)
+    if side_tricks > best:
         return SACADA, None
-    if best > ombre_tricks and a != b:
-        return CODILLE, 0 if a > b else 1
+    if best > side_tricks and others.count(best) == 1:
+        return CODILLE, others.index(best)
     return REPUESTO, None
+
+
+def ombre_side(deal: Deal) -> tuple[int, ...]:
+    """The seats on the Ombre's side (the Ombre alone at three), or none if all passed."""
+    return () if deal.ombre is None else (deal.ombre,)
+
+
+def opponents(deal: Deal) -> tuple[int, ...]:
+    """The seats against the Ombre's side, in seat order (the order payments are listed in)."""
+    side = ombre_side(deal)
+    if not side:
+        return ()
+    return tuple(s for s in range(deal.seats) if s not in side)
 
 
 def outcome_of(deal: Deal) -> tuple[str, int | None]:
     """The outcome of a finished deal and the seat that won codille, if any."""
-    if deal.ombre is None:
+    side = ombre_side(deal)
+    if not side:
         return PASSED, None
-    defenders = [(deal.ombre + i) % deal.seats for i in range(1, deal.seats)]
+    others = opponents(deal)
     outcome, which = judge(
-        deal.tricks_won[deal.ombre], (deal.tricks_won[defenders[0]], deal.tricks_won[defenders[1]])
+        sum(deal.tricks_won[s] for s in side), [deal.tricks_won[s] for s in others]
     )
-    return outcome, None if which is None else defenders[which]
+    return outcome, None if which is None else others[which]
 
 
 def entry_transfers(deal: Deal) -> list[Transfer]:
@@ -112,13 +132,20 @@ def entry_transfers(deal: Deal) -> list[Transfer]:
 
 def pool_now(deal: Deal) -> int:
     """What lies in the pool at this moment of the deal (what the Ombre plays for)."""
-    if deal.result is not None:
-        return deal.result.pool_out
+    if deal.is_over:
+        return settle(deal).pool_out
     return deal.pool_in + sum(t.amount for t in entry_transfers(deal))
+
+
+def result_of(deal: Deal) -> Settlement | None:
+    """The settlement of ``deal`` if it is over, else ``None``."""
+    return settle(deal) if deal.is_over else None
 
 
 def settle(deal: Deal) -> Settlement:
     """Everything a finished deal pays, in the order it is paid."""
+    if not deal.is_over:
+        raise OmbreError("the deal is not over: nothing is settled yet")
     rules = deal.rules
     n = deal.seats
     transfers: list[Transfer] = []
@@ -142,16 +169,16 @@ def settle(deal: Deal) -> Settlement:
     vole = False
     run = 0
     if ombre is not None:
-        opponents = [s for s in range(n) if s != ombre]
+        against = opponents(deal)
         won = outcome == SACADA
-        vole = deal.tricks_won[ombre] == rules.hand_size
+        vole = sum(deal.tricks_won[s] for s in ombre_side(deal)) == rules.tricks
         assert deal.trump is not None
         run = matador_run(deal.ombre_hand, deal.trump)
         if outcome == SACADA:
             swept = pool
             pay(POOL, ombre, pool, "pool")
             if vole and deal.vole_declared:
-                for s in opponents:
+                for s in against:
                     pay(s, ombre, rules.vole_bonus, "vole")
                     if rules.vole_doubles_pool:
                         pay(s, ombre, (swept + 1) // 2, "vole")
@@ -163,14 +190,14 @@ def settle(deal: Deal) -> Settlement:
         else:
             pay(ombre, POOL, pool, "repuesto")
         if deal.contract == Act.SANS_PRENDRE:
-            for s in opponents:
+            for s in against:
                 if won:
                     pay(s, ombre, rules.sans_prendre_bonus, "sans-prendre")
                 else:
                     pay(ombre, s, rules.sans_prendre_bonus, "sans-prendre")
         if run:
             amount = run * rules.matador_value
-            for s in opponents:
+            for s in against:
                 if won or not rules.matadors_paid_by_losing_ombre:
                     pay(s, ombre, amount, "matadors")
                 else:
@@ -210,7 +237,7 @@ class Ledger:
     __slots__ = ("balances", "deals", "pool")
 
     def __init__(
-        self, seats: int = 3, balances: list[int] | None = None, pool: int = 0, deals: int = 0
+        self, seats: int, balances: list[int] | None = None, pool: int = 0, deals: int = 0
     ) -> None:
         self.balances = list(balances) if balances is not None else [0] * seats
         self.pool = pool

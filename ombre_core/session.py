@@ -18,25 +18,26 @@ from typing import Any
 
 from .actions import Action
 from .bots import PLAYERS, Player
-from .cards import PACK_SIZE
+from .cards import cards_of
 from .errors import IllegalAction, InvalidRecord, InvalidSession, OmbreError
 from .record import replay, to_record
 from .rules import PRESETS, Rules, get_rules
-from .scoring import OUTCOMES, Ledger
+from .scoring import OUTCOMES, Ledger, settle
 from .state import Deal
 from .tables import BASTO, SPADILLE
+from .views import view_of
 
 FORMAT = "ombre-session/1"
 DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
 
 
-def first_dealer(seed: int, seats: int = 3) -> int:
+def first_dealer(seed: int, rules: Rules) -> int:
     """Deal cards round one at a time from seat 0; the receiver of the first black ace deals."""
-    pack = list(range(PACK_SIZE))
+    pack = list(cards_of(rules.pack))
     random.Random(seed).shuffle(pack)
     for i, card in enumerate(pack):
         if card in (SPADILLE, BASTO):
-            return i % seats
+            return i % rules.seats
     raise AssertionError("the pack has two black aces")
 
 
@@ -81,7 +82,7 @@ class Session:
         self.names = list(names)
         self.bot_name = bot
         self.bot: Player = PLAYERS[bot]()
-        self.first_dealer = first_dealer(seed, rules.seats)
+        self.first_dealer = first_dealer(seed, rules)
         self.ledger = Ledger(rules.seats)
         self.ledger_before = self.ledger.to_json()
         self.number = 1
@@ -111,7 +112,7 @@ class Session:
             self._record_result()
 
     def _record_result(self) -> None:
-        result = self.deal.result
+        result = settle(self.deal)
         assert result is not None
         self.ledger.record(result)
         self.history.append(
@@ -134,7 +135,7 @@ class Session:
         if seat == self.human:
             raise IllegalAction("bot", seat, "it is the person's turn, not a computer player's")
         rng = random.Random(self._deal_seed(self.number) * 1009 + len(deal.history))
-        action = self.bot.choose(deal.view(seat), rng)
+        action = self.bot.choose(view_of(deal, seat), rng)
         self.apply(action)
         return action
 

@@ -5,7 +5,9 @@
 :class:`~ombre_core.errors.IllegalAction` naming the action, the seat and the reason, and leaves the
 state as it was) and :meth:`Deal.apply_unchecked` (the fast path for search: it trusts its caller).
 :meth:`Deal.copy` is cheap, so search copies instead of undoing. Players see the deal only through
-:meth:`Deal.view`.
+:func:`ombre_core.views.view_of`, and :func:`ombre_core.scoring.settle` says what a finished deal
+pays: the deal knows neither, so the modules' arrows point one way (cards ← rules ← state ← views,
+scoring).
 
 The procedure, with sources (compendium ``ombre-rules.md``):
 
@@ -35,12 +37,10 @@ import contextlib
 import random
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import Act
 from .cards import (
-    FULL_PACK,
     PACK_SIZE,
     Card,
     CardSet,
@@ -54,11 +54,6 @@ from .errors import IllegalAction, InvalidNotation
 from .rules import Rules
 from .tables import EFFECTIVE_SUIT, TRUMP
 from .tricks import legal_cards, trick_winner
-
-if TYPE_CHECKING:
-    from .scoring import Settlement
-    from .views import View
-
 
 
 class Phase(IntEnum):
@@ -110,7 +105,6 @@ class Deal:
         "pending_draw",
         "phase",
         "pool_in",
-        "result",
         "rules",
         "sans_prendre_bidder",
         "seats",
@@ -170,7 +164,6 @@ class Deal:
         self.vole_declared = False
         self.history: list[A.Action] = []
         self.actors: list[int] = []
-        self.result: Settlement | None = None
 
     # ---- construction ------------------------------------------------------------------------
 
@@ -199,15 +192,17 @@ class Deal:
                 if seen >> card & 1:
                     raise InvalidNotation(f"card {format_card(card)} is dealt twice")
                 seen |= 1 << card
-        stock_size = PACK_SIZE - n * rules.hand_size
+        stock_size = rules.stock_size
         if len(stock) != stock_size:
             raise InvalidNotation(f"the stock has {len(stock)} cards, expected {stock_size}")
         for card in stock:
             if seen >> card & 1:
                 raise InvalidNotation(f"card {format_card(card)} is dealt twice")
             seen |= 1 << card
-        if seen != FULL_PACK:
-            raise InvalidNotation("the hands and the stock do not make up the 40-card pack")
+        if seen != rules.pack:
+            raise InvalidNotation(
+                f"the hands and the stock do not make up the {rules.pack.bit_count()}-card pack"
+            )
         return cls(rules, dealer, [mask_of(h) for h in hands], stock, pool_in)
 
     @classmethod
@@ -217,7 +212,7 @@ class Deal:
         The same seed gives the same deal on every platform (CPython and Pyodide share the
         Mersenne Twister and ``shuffle``).
         """
-        pack = list(range(PACK_SIZE))
+        pack = list(cards_of(rules.pack))
         random.Random(seed).shuffle(pack)
         return cls.from_pack(rules, pack, dealer, pool_in)
 
@@ -226,10 +221,10 @@ class Deal:
         cls, rules: Rules, pack: Sequence[Card], dealer: int = 0, pool_in: int = 0
     ) -> Deal:
         """Deal a shuffled pack (top card first) in packets, beginning with the eldest hand."""
-        n, packet = rules.seats, rules.packet
+        n = rules.seats
         hands = [0] * n
         pos = 0
-        for _ in range(rules.hand_size // packet):
+        for packet in rules.packets:
             for i in range(n):
                 seat = (dealer + 1 + i) % n
                 for card in pack[pos : pos + packet]:
@@ -437,7 +432,7 @@ class Deal:
             self.tricks_won[winner] += 1
             self.trick = []
             self.leader = self.to_move = winner
-            if len(self.tricks) == self.rules.hand_size:
+            if len(self.tricks) == self.rules.tricks:
                 self._finish()
         elif phase == _AUCTION:
             self.bids[seat] = action
@@ -521,11 +516,8 @@ class Deal:
         self.leader = self.to_move = self.eldest  # §15 #16: the eldest leads whoever is Ombre
 
     def _finish(self) -> None:
-        from .scoring import settle
-
         self.phase = Phase.OVER
         self.to_move = None
-        self.result = settle(self)
 
     # ---- information -------------------------------------------------------------------------
 
@@ -535,12 +527,6 @@ class Deal:
         for _, cards, _ in self.tricks:
             mask |= mask_of(cards)
         return mask
-
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know: see :mod:`ombre_core.views`."""
-        from .views import view_of  # imported here: views sit above state (arrows point one way)
-
-        return view_of(self, seat)
 
     def __repr__(self) -> str:
         return (

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .actions import Act, Action, format_action
 from .cards import Card, CardSet, mask_of
 from .rules import Rules
+from .scoring import result_of
 
 if TYPE_CHECKING:
     from .scoring import Settlement
@@ -69,7 +70,7 @@ class View:
         if self.stock_seen is not None:
             for card in self.stock_seen:
                 seen |= 1 << card
-        return ((1 << 40) - 1) & ~seen
+        return self.rules.pack & ~seen
 
 
 def public_history(deal: Deal, seat: int) -> tuple[tuple[int, str], ...]:
@@ -128,5 +129,5 @@ def view_of(deal: Deal, seat: int) -> View:
         played=deal.played_cards(),
         vole_declared=deal.vole_declared,
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
-        result=deal.result,
+        result=result_of(deal),
     )

@@ -23,6 +23,7 @@ from ombre_core.record import to_record
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.state import Deal
 from ombre_core.tables import EFFECTIVE_SUIT, MATADOR_MASK
+from ombre_core.views import view_of
 
 # Hypothesis keeps caches (unicode tables, patches for failing examples) in ``.hypothesis/`` under
 # the working directory, which is the mounted work tree under Pyodide: send them to a temporary
@@ -34,9 +35,13 @@ HYPOTHESIS = settings(derandomize=True, database=None, deadline=None, print_blob
 DATA = Path(__file__).resolve().parent / "data"
 PRESET_LIST: tuple[Rules, ...] = (RULES_1660, RULES_CLASSIC)
 
-# The longest possible deal: 3 bids + a reply, the Ombre's discard + trump + two defenders'
-# discards, 27 cards and one vole declaration.
-MAX_ACTIONS = 4 + 4 + 27 + 1
+def max_actions(rules: Rules) -> int:
+    """The longest possible deal: a bid each and a reply, every discard and the trump, every card
+    and one vole declaration (3-handed: 4 + 4 + 27 + 1)."""
+    return (rules.seats + 1) + (rules.seats + 1) + rules.seats * rules.tricks + 1
+
+
+MAX_ACTIONS = max_actions(RULES_1660)
 
 
 def m(text: str) -> CardSet:
@@ -198,7 +203,7 @@ def random_playout(
             each(deal)
         if deal.is_over:
             return deal
-        assert len(deal.history) <= MAX_ACTIONS, "the deal does not end"
+        assert len(deal.history) <= max_actions(deal.rules), "the deal does not end"
         deal.apply(rng.choice(deal.legal_actions()))
 
 
@@ -206,7 +211,7 @@ def snapshot(deal: Deal) -> tuple[Any, ...]:
     """Everything observable about a deal: its record, every seat's view, the legal actions."""
     return (
         to_record(deal),
-        tuple(deal.view(s) for s in range(deal.seats)),
+        tuple(view_of(deal, s) for s in range(deal.seats)),
         tuple(deal.legal_actions()),
         deal.to_move,
         deal.phase,

@@ -14,6 +14,7 @@ from ombre_core import actions as A
 from ombre_core.actions import Act
 from ombre_core.errors import IllegalAction
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
+from ombre_core.scoring import settle
 from ombre_core.state import Deal
 
 PRESETS = pytest.mark.parametrize("rules", [RULES_1660, RULES_CLASSIC], ids=["1660", "classic"])
@@ -44,9 +45,9 @@ def test_all_pass_ends_the_deal_as_passed(rules: Rules) -> None:
     every pass is paid (§15 #4)."""
     deal = act(new_deal(rules), "pass", "pass", "pass")
     assert deal.is_over and deal.to_move is None
-    assert deal.result is not None
-    assert deal.result.outcome == "passed"
-    assert deal.result.ombre is None
+    assert deal.is_over
+    assert settle(deal).outcome == "passed"
+    assert settle(deal).ombre is None
     assert deal.passes == [1, 1, 1]
     assert deal.legal_actions() == []
 

@@ -15,7 +15,9 @@ from ombre_helpers import PRESET_LIST, m
 from ombre_core.bots import PLAYERS, Player, RandomPlayer, RulePlayer
 from ombre_core.bots.rulebot import ASK_THRESHOLD, best_trump, hand_strength
 from ombre_core.rules import RULES_1660, RULES_CLASSIC
+from ombre_core.scoring import settle
 from ombre_core.state import Deal
+from ombre_core.views import view_of
 
 
 def play_out(deal: Deal, players: list[Player], rng: random.Random) -> Deal:
@@ -23,7 +25,7 @@ def play_out(deal: Deal, players: list[Player], rng: random.Random) -> Deal:
     while not deal.is_over:
         seat = deal.to_move
         assert seat is not None
-        view = deal.view(seat)
+        view = view_of(deal, seat)
         action = players[seat].choose(view, rng)
         assert action in view.legal, f"{players[seat].name} chose an illegal action"
         deal.apply(action)
@@ -41,7 +43,7 @@ def test_players_only_choose_legal_actions(mix: str) -> None:
         else:
             players = [PLAYERS[mix]() for _ in range(3)]
         deal = play_out(Deal.from_seed(rules, 500 + seed, seed % 3), players, rng)
-        assert deal.result is not None
+        assert deal.is_over
 
 
 def test_players_refuse_when_it_is_not_their_turn() -> None:
@@ -49,7 +51,7 @@ def test_players_refuse_when_it_is_not_their_turn() -> None:
     idle = (deal.eldest + 1) % 3
     for player in (RandomPlayer(), RulePlayer()):
         with pytest.raises(ValueError, match="no legal action"):
-            player.choose(deal.view(idle), random.Random(0))
+            player.choose(view_of(deal, idle), random.Random(0))
 
 
 def test_players_are_reproducible_from_their_rng() -> None:
@@ -81,14 +83,14 @@ def ombre_wins(seed: int, ombre_player: Player) -> bool | None:
     while deal.phase_name == "auction" and not deal.is_over:
         seat = deal.to_move
         assert seat is not None
-        deal.apply(bidder.choose(deal.view(seat), rng))
+        deal.apply(bidder.choose(view_of(deal, seat), rng))
     if deal.ombre is None:
         return None
     players: list[Player] = [RulePlayer(), RulePlayer(), RulePlayer()]
     players[deal.ombre] = ombre_player
     play_out(deal, players, rng)
-    assert deal.result is not None
-    return deal.result.outcome == "sacada"
+    assert deal.is_over
+    return settle(deal).outcome == "sacada"
 
 
 def test_rule_player_as_ombre_beats_chance() -> None:

@@ -14,7 +14,7 @@ from collections import Counter
 from ombre_helpers import MAX_ACTIONS, PRESET_LIST, trick_cards
 
 from ombre_core.cards import FULL_PACK, mask_of
-from ombre_core.scoring import judge
+from ombre_core.scoring import judge, settle
 from ombre_core.state import Deal
 
 DEALS = 10_000
@@ -33,7 +33,7 @@ def test_ten_thousand_random_deals() -> None:
             deal.apply_unchecked(rng.choice(legal))
             steps += 1
             assert steps <= MAX_ACTIONS, f"seed {seed}: the deal does not end"
-        result = deal.result
+        result = settle(deal)
         assert result is not None
         outcomes[result.outcome] += 1
         assert sum(result.payments) + result.pool_out == result.pool_in, seed

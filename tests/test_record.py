@@ -21,6 +21,7 @@ from ombre_core.cards import parse_cards
 from ombre_core.errors import InvalidRecord
 from ombre_core.record import FORMAT, dumps, loads, replay, start_of, to_record
 from ombre_core.rules import RULES_1660, RULES_CLASSIC
+from ombre_core.scoring import result_of, settle
 from ombre_core.state import Deal
 
 PROFILE = settings(HYPOTHESIS, max_examples=150)
@@ -57,11 +58,11 @@ def test_belinda_replays_to_the_poems_result(rules: Any) -> None:
     assert winners == [BELINDA] * 4 + [BARON] * 4 + [BELINDA]
     leaders = [leader for leader, _, _ in deal.tricks]
     assert leaders == [BELINDA] * 5 + [BARON] * 4
-    assert deal.result is not None
-    assert deal.result.outcome == "sacada"
-    assert deal.result.tricks == (5, 4, 0)
-    assert deal.result.matadors == 4
-    assert deal.result.contract == "play"
+    assert deal.is_over
+    assert settle(deal).outcome == "sacada"
+    assert settle(deal).tricks == (5, 4, 0)
+    assert settle(deal).matadors == 4
+    assert settle(deal).contract == "play"
 
 
 def test_belinda_hands_after_the_exchange() -> None:
@@ -79,7 +80,7 @@ def test_export_then_replay_gives_the_same_state(upto: int) -> None:
     deal = replay({**record, "actions": record["actions"][:upto]})
     again = replay(to_record(deal))
     assert snapshot(again) == snapshot(deal)
-    assert again.result == deal.result
+    assert result_of(again) == result_of(deal)
     assert loads(dumps(deal)).hands == deal.hands
     assert to_record(again) == to_record(deal)
 
@@ -95,8 +96,8 @@ def test_a_pool_from_earlier_deals_is_kept() -> None:
     deal = replay(record)
     assert deal.pool_in == 80
     assert to_record(deal)["pool"] == 80
-    assert deal.result is not None
-    assert not [t for t in deal.result.transfers if t.reason == "stake"]
+    assert deal.is_over
+    assert not [t for t in settle(deal).transfers if t.reason == "stake"]
 
 
 # ---- bad records ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ombre_helpers import act, load_json, scripted_deal
 
 from ombre_core.record import replay
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
-from ombre_core.scoring import POOL, Ledger, judge
+from ombre_core.scoring import POOL, Ledger, judge, settle
 from ombre_core.session import Session
 from ombre_core.state import Deal
 
@@ -75,8 +75,8 @@ def test_judge_follows_the_table(split: tuple[int, tuple[int, int]], expected: s
 
 
 def outcome(deal: Deal) -> tuple[str, int | None, tuple[int, ...]]:
-    assert deal.result is not None
-    return deal.result.outcome, deal.result.codille_winner, deal.result.tricks
+    assert deal.is_over
+    return settle(deal).outcome, settle(deal).codille_winner, settle(deal).tricks
 
 
 PRESETS = pytest.mark.parametrize("rules", [RULES_1660, RULES_CLASSIC], ids=["1660", "classic"])
@@ -104,9 +104,9 @@ def test_outcomes_of_played_deals(
     """Compendium §8.2 on deals played to the end (the codille names the defender who won it)."""
     deal = scripted_deal(rules, winners)
     assert outcome(deal) == expected
-    assert deal.result is not None
-    assert deal.result.vole == (expected[2][0] == 9)
-    assert not deal.result.vole_declared
+    assert deal.is_over
+    assert settle(deal).vole == (expected[2][0] == 9)
+    assert not settle(deal).vole_declared
 
 
 # ---- payments, by hand -----------------------------------------------------------------------
@@ -156,12 +156,12 @@ PAYMENTS_CLASSIC = {
 
 
 def check_payments(deal: Deal, payments: tuple[int, ...], pool: int) -> None:
-    assert deal.result is not None
-    assert deal.result.payments == payments
-    assert deal.result.pool_out == pool
-    assert sum(payments) + pool == deal.result.pool_in  # no counter made or lost
+    assert deal.is_over
+    assert settle(deal).payments == payments
+    assert settle(deal).pool_out == pool
+    assert sum(payments) + pool == settle(deal).pool_in  # no counter made or lost
     per_seat = [0, 0, 0]
-    for t in deal.result.transfers:
+    for t in settle(deal).transfers:
         assert t.amount > 0
         if t.payer is not POOL:
             per_seat[t.payer] -= t.amount
@@ -175,7 +175,7 @@ def test_payments_1660(case: str) -> None:
     """Compendium §9.1, §9.3 (1660 column)."""
     winners, trumps, payments, pool = PAYMENTS_1660[case]
     deal = scripted_deal(RULES_1660, winners, ombre_trumps=trumps)
-    assert deal.result is not None and deal.result.matadors == trumps
+    assert deal.is_over and settle(deal).matadors == trumps
     check_payments(deal, payments, pool)
 
 
@@ -184,7 +184,7 @@ def test_payments_classic(case: str) -> None:
     """Compendium §9.2, §9.3 (classic column: MOR, CG)."""
     winners, trumps, payments, pool = PAYMENTS_CLASSIC[case]
     deal = scripted_deal(RULES_CLASSIC, winners, ombre_trumps=trumps)
-    assert deal.result is not None and deal.result.matadors == trumps
+    assert deal.is_over and settle(deal).matadors == trumps
     check_payments(deal, payments, pool)
 
 
@@ -215,7 +215,7 @@ def test_declared_vole_1660() -> None:
     """RG1660 "Of the Voll": "they likewise are to give you one Mark or Counter the piece; but then
     you are to declare before the fifth Trick" (§15 #25: 1 G from each)."""
     deal = scripted_deal(RULES_1660, [0] * 9, vole_before_trick=1)
-    assert deal.result is not None and deal.result.vole and deal.result.vole_declared
+    assert deal.is_over and settle(deal).vole and settle(deal).vole_declared
     check_payments(deal, (26 + 2 * G, -13 - G, -13 - G), 0)  # (50, -25, -25)
     late = scripted_deal(RULES_1660, [0] * 9, vole_before_trick=5)
     check_payments(late, (50, -25, -25), 0)
@@ -224,7 +224,7 @@ def test_declared_vole_1660() -> None:
 def test_declared_vole_that_fails_1660_costs_nothing_more() -> None:
     """Compendium §15 #24 (1660): "failure: no vole payment, no penalty"."""
     deal = scripted_deal(RULES_1660, [0, 0, 0, 0, 0, 0, 0, 0, 1], vole_before_trick=1)
-    assert deal.result is not None and deal.result.vole_declared and not deal.result.vole
+    assert deal.is_over and settle(deal).vole_declared and not settle(deal).vole
     check_payments(deal, (26, -13, -13), 0)
 
 
@@ -260,18 +260,18 @@ def test_belinda_1660() -> None:
     Belinda takes it and 4 G from each for four matadors: +10 G +7 L; Baron -5 G -4 L; third
     -5 G -3 L."""
     deal = replay(load_json("belinda.json"))
-    assert deal.result is not None
-    assert deal.result.pool_taken == 3 * G + 10
-    assert deal.result.payments == (10 * G + 7, -5 * G - 4, -5 * G - 3) == (127, -64, -63)
+    assert deal.is_over
+    assert settle(deal).pool_taken == 3 * G + 10
+    assert settle(deal).payments == (10 * G + 7, -5 * G - 4, -5 * G - 3) == (127, -64, -63)
 
 
 def test_belinda_classic() -> None:
     """rape-of-the-lock.md §4, classic: 3 fish + 2 pass counters = 32 taken, four counters from
     each (MOR: "the value of four counters from each of her antagonists"): +30, -15, -15."""
     deal = replay(load_json("belinda.json"), RULES_CLASSIC)
-    assert deal.result is not None
-    assert deal.result.pool_taken == 32
-    assert deal.result.payments == (30, -15, -15)
+    assert deal.is_over
+    assert settle(deal).pool_taken == 32
+    assert settle(deal).payments == (30, -15, -15)
 
 
 # ---- the pool between deals and the ledger ---------------------------------------------------
@@ -292,15 +292,15 @@ def test_the_repuesto_pool_carries_over(
     rules: Rules, first: tuple[int, ...], second: tuple[int, ...], total: tuple[int, ...]
 ) -> None:
     """RG1660: the doubled stake "remains so doubled for the advantage of the next Player"."""
-    ledger = Ledger()
+    ledger = Ledger(3)
     tie = scripted_deal(rules, [0, 0, 0, 0, 1, 1, 1, 1, 2])
-    assert tie.result is not None and tie.result.payments == first
-    ledger.record(tie.result)
+    assert tie.is_over and settle(tie).payments == first
+    ledger.record(settle(tie))
     win = scripted_deal(rules, [0, 0, 0, 0, 0, 1, 1, 1, 1], pool_in=ledger.pool)
-    assert win.result is not None
-    assert not [t for t in win.result.transfers if t.reason == "stake"]
-    assert win.result.payments == second
-    ledger.record(win.result)
+    assert win.is_over
+    assert not [t for t in settle(win).transfers if t.reason == "stake"]
+    assert settle(win).payments == second
+    ledger.record(settle(win))
     assert tuple(ledger.balances) == total and ledger.pool == 0 and ledger.deals == 2
 
 
@@ -308,18 +308,18 @@ def test_a_codille_leaves_the_pool_made_good() -> None:
     """RG1660: the winner "takes up the Stakes, and tother makes it good"; §15 #33: no new stakes
     while the pool is not empty."""
     deal = scripted_deal(RULES_1660, [0, 0, 0, 1, 1, 1, 1, 2, 2])
-    assert deal.result is not None and deal.result.pool_out == 40
+    assert deal.is_over and settle(deal).pool_out == 40
     nxt = scripted_deal(RULES_1660, [0, 0, 0, 0, 0, 1, 1, 1, 1], pool_in=40)
-    assert nxt.result is not None and nxt.result.pool_taken == 44
+    assert nxt.is_over and settle(nxt).pool_taken == 44
 
 
 def test_the_ledger_refuses_a_deal_from_another_pool() -> None:
-    ledger = Ledger()
+    ledger = Ledger(3)
     deal = scripted_deal(RULES_1660, [0, 0, 0, 0, 1, 1, 1, 1, 2])
-    assert deal.result is not None
-    ledger.record(deal.result)
+    assert deal.is_over
+    ledger.record(settle(deal))
     with pytest.raises(ValueError, match="pool"):
-        ledger.record(deal.result)  # it started from 0, the ledger holds 80
+        ledger.record(settle(deal))  # it started from 0, the ledger holds 80
     with pytest.raises(ValueError, match="balance"):
         Ledger(3, [1, 0, 0], 0)
 
@@ -328,7 +328,7 @@ def test_the_ledger_refuses_a_deal_from_another_pool() -> None:
 def test_the_ledger_balances_over_many_deals(rules: Rules) -> None:
     """Every payment is a transfer (scoring.py), so balances + pool stay 0, and each deal starts
     from the pool the last one left (§9.3: repuesto and codille carry)."""
-    ledger = Ledger()
+    ledger = Ledger(3)
     rng = random.Random(2024)
     dealer = 0
     outcomes = set()
@@ -336,10 +336,10 @@ def test_the_ledger_balances_over_many_deals(rules: Rules) -> None:
         deal = Deal.from_seed(rules, 10_000 + n, dealer, ledger.pool)
         while not deal.is_over:
             deal.apply_unchecked(rng.choice(deal.legal_actions()))
-        assert deal.result is not None
-        assert deal.result.pool_in == ledger.pool
-        ledger.record(deal.result)
-        outcomes.add(deal.result.outcome)
+        assert deal.is_over
+        assert settle(deal).pool_in == ledger.pool
+        ledger.record(settle(deal))
+        outcomes.add(settle(deal).outcome)
         assert sum(ledger.balances) + ledger.pool == 0
         assert ledger.pool >= 0
         dealer = deal.eldest  # the deal passes to the right

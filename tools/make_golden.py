@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from ombre_core.record import to_record  # noqa: E402
 from ombre_core.rules import RULES_1660, RULES_CLASSIC  # noqa: E402
+from ombre_core.scoring import settle  # noqa: E402
 from ombre_core.session import Session  # noqa: E402
 
 SESSIONS = 40
@@ -41,7 +42,7 @@ def play_sessions() -> list[dict[str, Any]]:
                 session.next_deal()
             while not session.deal.is_over:
                 session.bot_move()
-            result = session.deal.result
+            result = settle(session.deal)
             assert result is not None
             out.append(
                 {
