@@ -192,7 +192,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] =
         shown = 0
         deal = session.deal
         while not deal.is_over:
-            log = narrator.log(deal, session.number)
+            log = narrator.log(view_of(deal, 0), session.number)
             for line in log[shown:]:
                 print(line, file=out)
             shown = len(log)
@@ -204,7 +204,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] =
                 session.apply(action, 0)
             else:
                 session.bot_move()
-        log = narrator.log(deal, session.number)
+        log = narrator.log(view_of(deal, 0), session.number)
         for line in log[shown:]:
             print(line, file=out)
         assert deal.is_over

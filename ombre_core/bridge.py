@@ -243,7 +243,7 @@ def _snapshot(session: Session) -> dict[str, Any]:
             else [card_info(c, trump, rules) for c in view.stock_seen],
         },
         "discards": [card_info(c, trump, rules) for c in cards_of(view.discards)],
-        "log": narrator.log(deal, session.number),
+        "log": narrator.log(view, session.number),
         "result": result,
         "ledger": {
             **session.ledger.to_json(),

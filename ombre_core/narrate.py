@@ -11,28 +11,24 @@ from . import actions as A
 from .actions import Act
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, format_card, plain_name
 from .rules import Rules
-from .scoring import CODILLE, PASSED, SACADA, Settlement, settle
-from .state import Deal, Phase
+from .scoring import CODILLE, PASSED, SACADA, Settlement
+from .state import Event, Phase
 from .tables import BASTO, MATADOR_MASK, SPADILLE, TRUMP_MASK, manille_of, punto_of
+from .views import View
 
 GLOSSARY: dict[str, str] = {
-    "ombre": "The player who undertakes to win the hand against the other two (Spanish hombre, "
-    "'the man').",
-    "defender": "One of the two players against the Ombre.",
     "eldest": "The eldest hand: the player on the dealer's right, who speaks and leads first.",
     "play": "Ask leave to play: undertake the hand, exchanging cards with the stock first.",
     "sans-prendre": "Play without taking in: undertake the hand with the cards dealt, for a "
     "higher reward.",
     "pass": "Decline to undertake the hand.",
-    "stock": "The thirteen undealt cards, from which the players take in after discarding.",
     "matador": "Spadille, Manille and Basto, the three highest trumps. When a lower trump is "
     "led, a matador need not be played unless a higher matador forces it.",
-    "sacada": "The Ombre wins: more tricks than either defender; he takes the pool.",
+    "sacada": "The Ombre wins: more tricks than any defender; he takes the pool.",
     "codille": "A defender takes more tricks than the Ombre: he takes the pool and the Ombre "
     "makes it good.",
-    "repuesto": "The Ombre ties for most tricks (4-4-1, 3-3-3): he doubles the pool, which is "
-    "played for at the next deal.",
-    "vole": "The Ombre takes all nine tricks.",
+    "repuesto": "The Ombre ties for most tricks: he doubles the pool, which is played for at the "
+    "next deal.",
     "passed": "Everyone passed: the pass counters stay in the pool and the next dealer deals.",
     "trump": "The suit the Ombre names; Spadille and Basto are always trumps besides.",
     "pool": "The counters staked on the game, which the winner takes up.",
@@ -44,11 +40,34 @@ GLOSSARY: dict[str, str] = {
 }
 
 
+NUMBER_WORDS = (
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+)  # fmt: skip
+
+
+def number_word(n: int) -> str:
+    """``n`` in words, as the period texts write small numbers (``13`` past sixteen)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def glossary(rules: Rules) -> dict[str, str]:
-    """The glossary with the card names spelled as ``rules`` spells them."""
+    """The glossary for ``rules``: its table's numbers, its spelling of the card names."""
     n = rules.names
+    others = number_word(rules.seats - 1)
+    stock = (
+        f"The {number_word(rules.stock_size)} undealt cards, from which the players take in "
+        "after discarding."
+        if rules.stock_size
+        else "There is no stock at this table: every card is dealt."
+    )
     return {
         **GLOSSARY,
+        "ombre": f"The player who undertakes to win the hand against the other {others} "
+        "(Spanish hombre, 'the man').",
+        "defender": f"One of the {others} players against the Ombre.",
+        "stock": stock,
+        "vole": f"The Ombre takes all {number_word(rules.tricks)} tricks.",
         "spadille": f"{n.spadille}: the ace of spades, always the highest trump.",
         "manille": f"{n.manille}: the second trump, the two of a black trump suit or the seven "
         "of a red one.",
@@ -137,55 +156,66 @@ class Narrator:
             return " and ".join(parts)
         return f"{n} {rules.units}"
 
-    def log(self, deal: Deal, number: int = 1) -> list[str]:
-        """The deal so far in sentences, as this reader saw it."""
-        rules = deal.rules
-        eldest = self._verb(deal.eldest, "are", "is")
-        speaks = "speak" if deal.eldest == self.seat else "speaks"
+    def log(self, view: View, number: int = 1) -> list[str]:
+        """The deal so far in sentences, as the view's seat saw it, read from its events."""
+        rules = view.rules
+        eldest = self._verb(view.eldest, "are", "is")
+        speaks = "speak" if view.eldest == self.seat else "speaks"
         lines = [
-            f"Deal {number}. {self.who(deal.dealer)} dealt; "
+            f"Deal {number}. {self.who(view.dealer)} dealt; "
             f"{eldest} eldest hand and {speaks} first."
         ]
-        replay = Deal(rules, deal.dealer, list(deal.dealt), deal.stock, deal.pool_in)
-        for actor, action in zip(deal.actors, deal.history, strict=True):
-            before_tricks = len(replay.tricks)
-            hand_before = replay.hands[actor]
-            replay.apply_unchecked(action)
-            lines.extend(self._describe(replay, actor, action, before_tricks, hand_before))
-        if deal.is_over:
-            lines.extend(self.result_lines(settle(deal), rules))
+        trump: int | None = None
+        won = [0] * view.seats
+        tricks = cards_in_trick = 0
+        for e in view.events:
+            if A.is_trump(e.action):
+                trump = e.action - Act.TRUMP
+            if A.is_card(e.action):
+                name = card_name(e.action, trump, rules)
+                cards_in_trick += 1
+                if e.won >= 0:
+                    won[e.won] += 1
+                    tricks += 1
+                    cards_in_trick = 0
+                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.")
+                    score = ", ".join(f"{self.who(s)} {won[s]}" for s in range(view.seats))
+                    lines.append(f"{self._verb(e.won, 'win', 'wins')} trick {tricks} ({score}).")
+                elif cards_in_trick == 1:
+                    lead = self._verb(e.seat, "lead", "leads")
+                    lines.append(f"Trick {tricks + 1}: {lead} {name}.")
+                else:
+                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.")
+            else:
+                lines.append(self._describe(e, trump, rules))
+        if view.result is not None:
+            lines.extend(self.result_lines(view.result, rules))
         return lines
 
-    def _describe(
-        self, deal: Deal, actor: int, action: A.Action, before_tricks: int, hand_before: int
-    ) -> list[str]:
-        rules = deal.rules
+    def _describe(self, e: Event, trump: int | None, rules: Rules) -> str:
+        """An action of the auction or the exchange, or the vole, in words."""
+        actor, action = e.seat, e.action
         if action == Act.PASS:
-            if (
-                deal.phase != Phase.AUCTION
-                and deal.ombre is not None
-                and actor == deal.asker
-                and (deal.contract == Act.SANS_PRENDRE and deal.ombre != actor)
-            ):
-                return [
-                    self._verb(actor, "yield", "yields") + " the game to the sans-prendre player."
-                ]
-            return [self._verb(actor, "pass", "passes") + "."]
+            if e.phase == Phase.REPLY:
+                yields = self._verb(actor, "yield", "yields")
+                return f"{yields} the game to the sans-prendre player."
+            return self._verb(actor, "pass", "passes") + "."
         if action == Act.PLAY:
-            return [self._verb(actor, "ask", "asks") + " leave to play."]
+            return self._verb(actor, "ask", "asks") + " leave to play."
         if action == Act.SANS_PRENDRE:
-            return [self._verb(actor, "offer", "offers") + " to play sans prendre."]
+            if e.phase == Phase.REPLY:
+                return self._verb(actor, "keep", "keeps") + " the game, sans prendre."
+            return self._verb(actor, "offer", "offers") + " to play sans prendre."
         if A.is_trump(action):
-            suit = action - Act.TRUMP
-            line = self._verb(actor, "name", "names") + f" {SUIT_NAMES[suit].lower()} trumps."
-            if deal.contract == Act.PLAY and actor == deal.ombre:
-                line += " " + self._drawn(deal, actor, hand_before)
-            return [line]
+            line = self._verb(actor, "name", "names") + f" {SUIT_NAMES[trump or 0].lower()} trumps."
+            if e.taken or e.discarded:
+                line += " " + self._drawn(e, trump, rules)
+            return line
         if A.is_discard(action):
-            mask = A.discard_mask(action)
-            k = mask.bit_count()
+            k = e.discarded
             if actor == self.seat:
-                shown = ", ".join(card_name(c, deal.trump, rules) for c in cards_of(mask))
+                mask = A.discard_mask(action)
+                shown = ", ".join(card_name(c, trump, rules) for c in cards_of(mask))
                 text = f"You discard {k} ({shown})." if k else "You keep your cards."
             else:
                 text = (
@@ -193,37 +223,18 @@ class Narrator:
                     if k
                     else f"{self.who(actor)} keeps his cards."
                 )
-            if deal.trump is None:  # the Ombre's discard: the trump comes before the draw
-                return [text]
-            return [text + " " + self._drawn(deal, actor, hand_before & ~mask)]
-        if action == Act.VOLE:
-            return [self._verb(actor, "declare", "declares") + " the vole: all nine tricks."]
-        # a card
-        name = card_name(action, deal.trump, rules)
-        if len(deal.tricks) > before_tricks:
-            winner = deal.tricks[-1][2]
-            lines = [self._verb(actor, "play", "plays") + f" {name}."]
-            lines.append(
-                f"{self._verb(winner, 'win', 'wins')} trick {len(deal.tricks)}"
-                f" ({self._score(deal)})."
-            )
-            return lines
-        if len(deal.trick) == 1:
-            return [
-                f"Trick {len(deal.tricks) + 1}: " + self._verb(actor, "lead", "leads") + f" {name}."
-            ]
-        return [self._verb(actor, "play", "plays") + f" {name}."]
+            if trump is None:  # the Ombre's discard: the trump comes before the draw
+                return text
+            return text + " " + self._drawn(e, trump, rules)
+        assert action == Act.VOLE
+        every = number_word(rules.tricks)
+        return self._verb(actor, "declare", "declares") + f" the vole: all {every} tricks."
 
-    def _drawn(self, deal: Deal, seat: int, kept: int) -> str:
-        new = deal.hands[seat] & ~kept
-        k = new.bit_count()
-        if seat == self.seat and k:
-            shown = ", ".join(card_name(c, deal.trump, deal.rules) for c in cards_of(new))
-            return f"You take in {k}: {shown}."
-        return f"{self.who(seat)} {'take' if seat == self.seat else 'takes'} in {k}."
-
-    def _score(self, deal: Deal) -> str:
-        return ", ".join(f"{self.who(s)} {deal.tricks_won[s]}" for s in range(deal.seats))
+    def _drawn(self, e: Event, trump: int | None, rules: Rules) -> str:
+        if e.seat == self.seat and e.taken:
+            shown = ", ".join(card_name(c, trump, rules) for c in cards_of(e.drawn))
+            return f"You take in {e.taken}: {shown}."
+        return f"{self.who(e.seat)} {'take' if e.seat == self.seat else 'takes'} in {e.taken}."
 
     def result_title(self, s: Settlement) -> str:
         if s.outcome == PASSED:

@@ -37,6 +37,7 @@ import contextlib
 import random
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import NamedTuple
 
 from . import actions as A
 from .actions import Act
@@ -82,11 +83,32 @@ Trick = tuple[int, tuple[Card, ...], int]
 """A finished trick: (leader, cards in playing order, winner)."""
 
 
+class Event(NamedTuple):
+    """What one action did: :meth:`Deal.apply` returns it and the deal keeps every one.
+
+    Narration, animation and replay read events instead of replaying the deal (pokerkit's
+    operations). An event holds hidden facts (the cards discarded and drawn); a seat's
+    :class:`~ombre_core.views.View` holds the events censored for that seat.
+    """
+
+    seat: int
+    action: A.Action
+    phase: Phase
+    """The phase the action was taken in (a pass in :attr:`Phase.REPLY` yields the game)."""
+    drawn: CardSet = 0
+    """The cards this action took in from the stock (a discard, or the Ombre's trump)."""
+    taken: int = 0
+    """How many cards it took in (public)."""
+    won: int = -1
+    """The seat that won the trick this card completed, or -1."""
+    discarded: int = 0
+    """How many cards a discard laid out (public, whoever may see which)."""
+
+
 class Deal:
     """The state of one deal. Create it with :meth:`from_seed` or :meth:`from_cards`."""
 
     __slots__ = (
-        "actors",
         "asker",
         "bids",
         "contract",
@@ -94,10 +116,10 @@ class Deal:
         "dealt",
         "discards",
         "drawn",
+        "events",
         "exchange_pos",
         "exchange_queue",
         "hands",
-        "history",
         "leader",
         "ombre",
         "ombre_hand",
@@ -162,8 +184,7 @@ class Deal:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.vole_declared = False
-        self.history: list[A.Action] = []
-        self.actors: list[int] = []
+        self.events: list[Event] = []
 
     # ---- construction ------------------------------------------------------------------------
 
@@ -245,11 +266,15 @@ class Deal:
         new.trick = self.trick[:]
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]
-        new.history = self.history[:]
-        new.actors = self.actors[:]
+        new.events = self.events[:]
         return new
 
     # ---- public facts ------------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[A.Action]:
+        """Every action so far, in order."""
+        return [e.action for e in self.events]
 
     @property
     def eldest(self) -> int:
@@ -335,8 +360,8 @@ class Deal:
 
     # ---- applying actions --------------------------------------------------------------------
 
-    def apply(self, action: A.Action | str) -> None:
-        """Apply ``action`` (an int or its notation) after checking it is legal.
+    def apply(self, action: A.Action | str) -> Event:
+        """Apply ``action`` (an int or its notation) after checking it is legal; return its event.
 
         Raises :class:`InvalidNotation` for a string that is not an action, and
         :class:`IllegalAction` for one the rules forbid now; the state is then unchanged.
@@ -351,6 +376,7 @@ class Deal:
                     text = A.format_action(action)
             raise IllegalAction(text, self.to_move, reason)
         self.apply_unchecked(action)
+        return self.events[-1]
 
     def why_illegal(self, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason in words."""
@@ -413,18 +439,18 @@ class Deal:
         """
         seat = self.to_move
         assert seat is not None
-        self.history.append(action)
-        self.actors.append(seat)
         phase = self.phase
         if phase == _PLAY:
             if action == Act.VOLE:
                 self.vole_declared = True
+                self.events.append(Event(seat, action, phase))
                 return
             self.hands[seat] &= ~(1 << action)
             trick = self.trick
             trick.append(action)
             if len(trick) < self.seats:
                 self.to_move = (seat + 1) % self.seats
+                self.events.append(Event(seat, action, phase))
                 return
             assert self.trump is not None
             winner = (self.leader + trick_winner(trick, self.trump)) % self.seats
@@ -432,9 +458,12 @@ class Deal:
             self.tricks_won[winner] += 1
             self.trick = []
             self.leader = self.to_move = winner
+            self.events.append(Event(seat, action, phase, 0, 0, winner))
             if len(self.tricks) == self.rules.tricks:
                 self._finish()
-        elif phase == _AUCTION:
+            return
+        drawn = 0
+        if phase == _AUCTION:
             self.bids[seat] = action
             if action == Act.PASS:
                 self.passes[seat] += 1
@@ -446,7 +475,9 @@ class Deal:
             if self.spoken < self.seats:
                 self.to_move = (seat + 1) % self.seats
             else:
+                self.events.append(Event(seat, action, phase))
                 self._close_auction()
+                return
         elif phase == _DISCARD:
             mask = action ^ Act.DISCARD
             self.hands[seat] ^= mask
@@ -454,23 +485,32 @@ class Deal:
             if seat == self.ombre and self.trump is None:
                 self.pending_draw = mask.bit_count()
                 self.phase = Phase.TRUMP_CHOICE  # RG Addition 2: name the trump before taking in
+                self.events.append(Event(seat, action, phase, 0, 0, -1, self.pending_draw))
+                return
             else:
-                self._draw(seat, mask.bit_count())
+                k = mask.bit_count()
+                drawn = self._draw(seat, k)
+                self.events.append(Event(seat, action, phase, drawn, k, -1, k))
                 self._next_exchanger()
+                return
         elif phase == _TRUMP_CHOICE:
             self.trump = action - Act.TRUMP
             if self.contract == Act.PLAY:
-                self._draw(seat, self.pending_draw)
+                drawn = self._draw(seat, self.pending_draw)
                 self.pending_draw = 0
+                self.events.append(Event(seat, action, phase, drawn, drawn.bit_count()))
                 self._next_exchanger()
-            else:
-                self.phase = Phase.DISCARD
-                self.to_move = self.exchange_queue[0]
+                return
+            self.phase = Phase.DISCARD
+            self.to_move = self.exchange_queue[0]
         elif phase == _REPLY:
             assert self.asker is not None and self.sans_prendre_bidder is not None
             self.bids[seat] = action
             keeps = action == Act.SANS_PRENDRE
+            self.events.append(Event(seat, action, phase))
             self._open_exchange(self.asker if keeps else self.sans_prendre_bidder, Act.SANS_PRENDRE)
+            return
+        self.events.append(Event(seat, action, phase))
 
     def _close_auction(self) -> None:
         if self.sans_prendre_bidder is not None:
@@ -498,11 +538,15 @@ class Deal:
         self.exchange_pos = 0
         self.to_move = ombre
 
-    def _draw(self, seat: int, k: int) -> None:
+    def _draw(self, seat: int, k: int) -> CardSet:
+        """Take ``k`` cards off the top of the stock into ``seat``'s hand; return them."""
+        new = 0
         for card in self.stock[self.drawn : self.drawn + k]:
-            self.hands[seat] |= 1 << card
+            new |= 1 << card
+        self.hands[seat] |= new
         self.drawn += k
         self.taken[seat] += k
+        return new
 
     def _next_exchanger(self) -> None:
         self.exchange_pos += 1
@@ -531,5 +575,5 @@ class Deal:
     def __repr__(self) -> str:
         return (
             f"<Deal {self.rules.id} dealer={self.dealer} phase={self.phase_name} "
-            f"actions={len(self.history)}>"
+            f"actions={len(self.events)}>"
         )

@@ -20,7 +20,7 @@ from .scoring import result_of
 
 if TYPE_CHECKING:
     from .scoring import Settlement
-    from .state import Deal, Trick
+    from .state import Deal, Event, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +39,8 @@ class View:
     """This seat's own discards."""
     drawn: CardSet
     """The cards this seat took in from the stock (it saw them come)."""
-    history: tuple[tuple[int, str], ...]
-    """Every action in order as (seat, notation); another seat's discard shows only how many
-    cards it was, as ``discard #3``."""
+    events: tuple[Event, ...]
+    """Every action in order, as this seat saw it (:func:`censored`)."""
     bids: tuple[Action | None, ...]
     ombre: int | None
     contract: Action | None
@@ -61,6 +60,17 @@ class View:
     result: Settlement | None
 
     @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        """Every action in order as (seat, notation); another seat's discard shows only how many
+        cards it was, as ``discard #3``."""
+        return tuple(
+            (e.seat, f"discard #{e.discarded}")
+            if e.action == Act.DISCARD and e.seat != self.seat
+            else (e.seat, format_action(e.action))
+            for e in self.events
+        )
+
+    @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat
 
@@ -73,14 +83,15 @@ class View:
         return self.rules.pack & ~seen
 
 
-def public_history(deal: Deal, seat: int) -> tuple[tuple[int, str], ...]:
-    """The actions of the deal as ``seat`` saw them: others' discards show only their number."""
+def censored(events: list[Event], seat: int) -> tuple[Event, ...]:
+    """The events as ``seat`` saw them: another seat's discard shows only how many cards it was,
+    and nobody sees another's draw."""
     out = []
-    for actor, action in zip(deal.actors, deal.history, strict=True):
-        if action >= Act.DISCARD and actor != seat:
-            out.append((actor, f"discard #{(action ^ Act.DISCARD).bit_count()}"))
-        else:
-            out.append((actor, format_action(action)))
+    for e in events:
+        if e.seat != seat and (e.drawn or e.action >= Act.DISCARD):
+            action = Act.DISCARD if e.action >= Act.DISCARD else e.action
+            e = e._replace(action=action, drawn=0)
+        out.append(e)
     return tuple(out)
 
 
@@ -113,7 +124,7 @@ def view_of(deal: Deal, seat: int) -> View:
         hand=deal.hands[seat],
         discards=deal.discards[seat],
         drawn=_drawn_by(deal, seat),
-        history=public_history(deal, seat),
+        events=censored(deal.events, seat),
         bids=tuple(deal.bids),
         ombre=deal.ombre,
         contract=deal.contract,
