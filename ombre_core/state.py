@@ -75,6 +75,8 @@ class Phase(IntEnum):
         return _STAGES[self]
 
 
+_new_tuple = tuple.__new__
+
 _STAGES = ("auction", "auction", "exchange", "exchange", "play", "over")
 # Plain ints for the hot paths: an enum member's attribute lookup costs more than a global.
 _AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER = (int(p) for p in Phase)
@@ -109,6 +111,7 @@ class Deal:
     """The state of one deal. Create it with :meth:`from_seed` or :meth:`from_cards`."""
 
     __slots__ = (
+        "_log",
         "asker",
         "bids",
         "contract",
@@ -116,7 +119,6 @@ class Deal:
         "dealt",
         "discards",
         "drawn",
-        "events",
         "exchange_pos",
         "exchange_queue",
         "hands",
@@ -184,7 +186,8 @@ class Deal:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.vole_declared = False
-        self.events: list[Event] = []
+        self._log: list[tuple[int, A.Action, Phase, CardSet, int, int, int]] = []
+        """One plain tuple per action, the fields of its :class:`Event` (cheaper to make)."""
 
     # ---- construction ------------------------------------------------------------------------
 
@@ -266,15 +269,20 @@ class Deal:
         new.trick = self.trick[:]
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]
-        new.events = self.events[:]
+        new._log = self._log[:]
         return new
 
     # ---- public facts ------------------------------------------------------------------------
 
     @property
+    def events(self) -> list[Event]:
+        """What every action so far did, in order."""
+        return [_new_tuple(Event, raw) for raw in self._log]
+
+    @property
     def history(self) -> list[A.Action]:
         """Every action so far, in order."""
-        return [e.action for e in self.events]
+        return [raw[1] for raw in self._log]
 
     @property
     def eldest(self) -> int:
@@ -376,7 +384,7 @@ class Deal:
                     text = A.format_action(action)
             raise IllegalAction(text, self.to_move, reason)
         self.apply_unchecked(action)
-        return self.events[-1]
+        return _new_tuple(Event, self._log[-1])
 
     def why_illegal(self, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason in words."""
@@ -443,14 +451,14 @@ class Deal:
         if phase == _PLAY:
             if action == Act.VOLE:
                 self.vole_declared = True
-                self.events.append(Event(seat, action, phase))
+                self._log.append((seat, action, phase, 0, 0, -1, 0))
                 return
             self.hands[seat] &= ~(1 << action)
             trick = self.trick
             trick.append(action)
             if len(trick) < self.seats:
                 self.to_move = (seat + 1) % self.seats
-                self.events.append(Event(seat, action, phase))
+                self._log.append((seat, action, phase, 0, 0, -1, 0))
                 return
             assert self.trump is not None
             winner = (self.leader + trick_winner(trick, self.trump)) % self.seats
@@ -458,7 +466,7 @@ class Deal:
             self.tricks_won[winner] += 1
             self.trick = []
             self.leader = self.to_move = winner
-            self.events.append(Event(seat, action, phase, 0, 0, winner))
+            self._log.append((seat, action, phase, 0, 0, winner, 0))
             if len(self.tricks) == self.rules.tricks:
                 self._finish()
             return
@@ -475,7 +483,7 @@ class Deal:
             if self.spoken < self.seats:
                 self.to_move = (seat + 1) % self.seats
             else:
-                self.events.append(Event(seat, action, phase))
+                self._log.append((seat, action, phase, 0, 0, -1, 0))
                 self._close_auction()
                 return
         elif phase == _DISCARD:
@@ -485,12 +493,12 @@ class Deal:
             if seat == self.ombre and self.trump is None:
                 self.pending_draw = mask.bit_count()
                 self.phase = Phase.TRUMP_CHOICE  # RG Addition 2: name the trump before taking in
-                self.events.append(Event(seat, action, phase, 0, 0, -1, self.pending_draw))
+                self._log.append((seat, action, phase, 0, 0, -1, self.pending_draw))
                 return
             else:
                 k = mask.bit_count()
                 drawn = self._draw(seat, k)
-                self.events.append(Event(seat, action, phase, drawn, k, -1, k))
+                self._log.append((seat, action, phase, drawn, k, -1, k))
                 self._next_exchanger()
                 return
         elif phase == _TRUMP_CHOICE:
@@ -498,7 +506,7 @@ class Deal:
             if self.contract == Act.PLAY:
                 drawn = self._draw(seat, self.pending_draw)
                 self.pending_draw = 0
-                self.events.append(Event(seat, action, phase, drawn, drawn.bit_count()))
+                self._log.append((seat, action, phase, drawn, drawn.bit_count(), -1, 0))
                 self._next_exchanger()
                 return
             self.phase = Phase.DISCARD
@@ -507,10 +515,10 @@ class Deal:
             assert self.asker is not None and self.sans_prendre_bidder is not None
             self.bids[seat] = action
             keeps = action == Act.SANS_PRENDRE
-            self.events.append(Event(seat, action, phase))
+            self._log.append((seat, action, phase, 0, 0, -1, 0))
             self._open_exchange(self.asker if keeps else self.sans_prendre_bidder, Act.SANS_PRENDRE)
             return
-        self.events.append(Event(seat, action, phase))
+        self._log.append((seat, action, phase, 0, 0, -1, 0))
 
     def _close_auction(self) -> None:
         if self.sans_prendre_bidder is not None:
@@ -575,5 +583,5 @@ class Deal:
     def __repr__(self) -> str:
         return (
             f"<Deal {self.rules.id} dealer={self.dealer} phase={self.phase_name} "
-            f"actions={len(self.events)}>"
+            f"actions={len(self._log)}>"
         )
