@@ -24,6 +24,7 @@ from .record import replay, to_record
 from .rules import PRESETS, Rules, get_rules
 from .scoring import OUTCOMES, Ledger, settle
 from .state import Deal
+from .table import TableFacts
 from .tables import BASTO, SPADILLE
 from .views import view_of
 
@@ -145,6 +146,18 @@ class Session:
             raise IllegalAction("next deal", self.deal.to_move, "the current deal is not over")
         self.number += 1
         self.deal = self._new_deal(self.deal.eldest)
+
+    def facts(self) -> TableFacts:
+        """What everyone at the table knows beyond the deal, for the presenter."""
+        return TableFacts(
+            names=tuple(self.names),
+            human=self.human,
+            deal_number=self.number,
+            balances=tuple(self.ledger.balances),
+            pool=self.ledger.pool,
+            deals=self.ledger.deals,
+            history=tuple(self.history),
+        )
 
     # ---- saving ------------------------------------------------------------------------------
 

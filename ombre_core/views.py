@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from .actions import Act, Action, format_action
 from .cards import Card, CardSet, mask_of
 from .rules import Rules
-from .scoring import result_of
+from .scoring import pool_now, result_of
+from .state import Phase
 
 if TYPE_CHECKING:
     from .scoring import Settlement
@@ -33,6 +34,9 @@ class View:
     dealer: int
     eldest: int
     phase: str
+    """The stage a player would name: ``auction``, ``exchange``, ``play`` or ``over``."""
+    step: Phase
+    """The exact phase (a reply to an overcall, a discard, the naming of the trump...)."""
     to_move: int | None
     hand: CardSet
     discards: CardSet
@@ -57,6 +61,10 @@ class View:
     vole_declared: bool
     legal: tuple[Action, ...]
     """The legal actions when this seat is to move, else empty."""
+    discard_bounds: tuple[int, int] | None
+    """How many cards this seat may discard now (fewest, most), when it is to discard."""
+    pool: int
+    """What lies in the pool now: what the Ombre plays for, this deal's stakes and fees in."""
     result: Settlement | None
 
     @property
@@ -73,6 +81,19 @@ class View:
     @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == Phase.OVER
+
+    @property
+    def legal_cards(self) -> CardSet:
+        """The cards among :attr:`legal` (a bitmask)."""
+        mask = 0
+        for action in self.legal:
+            if action < 40:
+                mask |= 1 << action
+        return mask
 
     def unseen(self) -> CardSet:
         """Cards this seat has not seen: in other hands, the stock or others' discards."""
@@ -110,6 +131,8 @@ def view_of(deal: Deal, seat: int) -> View:
     if not 0 <= seat < deal.seats:
         raise ValueError(f"no seat {seat!r} at a table of {deal.seats}")
     rules = deal.rules
+    my_discard = deal.phase == Phase.DISCARD and deal.to_move == seat
+    result = result_of(deal)
     stock_seen = None
     if rules.stock_seen_after_first_lead and (deal.tricks or deal.trick):
         stock_seen = deal.stock_left
@@ -120,6 +143,7 @@ def view_of(deal: Deal, seat: int) -> View:
         dealer=deal.dealer,
         eldest=deal.eldest,
         phase=deal.phase_name,
+        step=deal.phase,
         to_move=deal.to_move,
         hand=deal.hands[seat],
         discards=deal.discards[seat],
@@ -140,5 +164,7 @@ def view_of(deal: Deal, seat: int) -> View:
         played=deal.played_cards(),
         vole_declared=deal.vole_declared,
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
-        result=result_of(deal),
+        discard_bounds=deal.discard_bounds(seat) if my_discard else None,
+        pool=pool_now(deal) if result is None else result.pool_out,
+        result=result,
     )

@@ -309,3 +309,19 @@ def test_presets_are_listed() -> None:
     reply = call(bridge.presets)
     assert reply["ok"] is True
     assert {p["id"] for p in reply["presets"]} == {"1660", "classic"}
+
+
+def test_nothing_the_table_gets_during_a_deal_rebuilds_a_hidden_hand() -> None:
+    """The session seed would rebuild every hand and the stock, and so would the deal's record:
+    neither reaches the table before the deal is over (issue #7, docs/bridge.md)."""
+    snap = call(bridge.new_session, json.dumps({"rules": "1660", "seed": 5, "human": 0}))
+    assert "seed" not in snap and "5" not in {str(v) for v in snap.values()}
+    refused = call(bridge.export_record)
+    assert refused["ok"] is False and "once the deal is over" in refused["error"]["message"]
+    assert call(bridge.snapshot) == snap  # and nothing changed
+    while snap["phase"] != "over":
+        if snap["human_to_move"]:
+            snap = call(bridge.apply, json.dumps({"action": human_choice(snap)}))
+        else:
+            snap = call(bridge.bot_move)
+    assert call(bridge.export_record)["ok"] is True

@@ -1,0 +1,238 @@
+"""The presenter: what the table shows one person, built from that person's :class:`View` alone.
+
+The browser draws these snapshots as they are (``docs/bridge.md``); it decides nothing. Because a
+snapshot is built from a view and the table's public facts (names, deal number, the ledger), it
+cannot hold a card its reader may not see: the secrecy is the view's, not this module's care.
+Nothing here can rebuild a hidden hand either: the session seed stays out of the snapshot, and a
+deal's record (every hand and the stock) is given only once the deal is over (``bridge``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import actions as A
+from .actions import Act
+from .cards import cards_of
+from .narrate import GLOSSARY, Narrator, card_info, glossary, number_word, suit_info
+from .state import Phase
+from .tables import DISPLAY_ORDER
+from .views import View
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What everyone at the table knows beyond the deal: who sits where and the ledger."""
+
+    names: tuple[str, ...]
+    human: int | None
+    """The person's seat (``None`` when only computer players sit)."""
+    deal_number: int
+    balances: tuple[int, ...]
+    pool: int
+    """The pool between deals, as the ledger holds it."""
+    deals: int
+    history: tuple[dict[str, Any], ...]
+    """One entry per finished deal (see :class:`~ombre_core.session.Session`)."""
+
+
+def _action_entry(view: View, action: int) -> dict[str, str]:
+    if A.is_trump(action):
+        suit = suit_info(action - Act.TRUMP)
+        return {
+            "action": A.format_action(action),
+            "label": f"{suit['name']} {suit['symbol']}",
+            "hint": f"Name {suit['name'].lower()} as trumps.",
+        }
+    if view.step == Phase.REPLY:
+        if action == Act.SANS_PRENDRE:
+            return {
+                "action": "sans-prendre",
+                "label": "Keep it: sans prendre",
+                "hint": "Keep the game by playing without taking in.",
+            }
+        return {
+            "action": "pass",
+            "label": "Yield",
+            "hint": "Let the other player play sans prendre.",
+        }
+    labels = {
+        Act.PASS: ("Pass", GLOSSARY["pass"]),
+        Act.PLAY: ("Play (ask leave)", GLOSSARY["play"]),
+        Act.SANS_PRENDRE: ("Sans prendre", GLOSSARY["sans-prendre"]),
+        Act.VOLE: (
+            "Declare the vole",
+            f"Undertake to win all {number_word(view.rules.tricks)} tricks, for an extra reward.",
+        ),
+    }
+    label, hint = labels[action]
+    return {"action": A.format_action(action), "label": label, "hint": hint}
+
+
+def _prompt(view: View, narrator: Narrator) -> str:
+    if view.is_over:
+        return "The deal is over."
+    seat = view.to_move
+    assert seat is not None
+    if seat != view.seat:
+        return f"{narrator.who(seat)} is thinking…"
+    if view.step == Phase.REPLY:
+        return "Another player offers sans prendre over your ask: keep the game or yield?"
+    if view.phase == "auction":
+        return "Your turn to speak: pass, or play?"
+    if view.step == Phase.TRUMP_CHOICE:
+        return "Name the trump suit (before you see the cards you take in)."
+    if view.discard_bounds is not None:
+        low, high = view.discard_bounds
+        if seat == view.ombre:
+            return f"Choose {low} to {high} cards to discard, then take in as many from the stock."
+        return f"Choose up to {high} cards to discard, then take in as many from the stock."
+    return "Your lead." if not view.trick else "Your turn to play."
+
+
+def _history_title(narrator: Narrator, entry: dict[str, Any]) -> str:
+    outcome = entry["outcome"]
+    if outcome == "passed":
+        return "All passed"
+    if outcome == "codille":
+        return "Codille: " + narrator.who(entry["codille_winner"])
+    who = narrator.who(entry["ombre"])
+    return f"{outcome.capitalize()}: {who} (Ombre)"
+
+
+def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, Any]]:
+    seats = []
+    for s in range(view.seats):
+        role = None
+        if view.ombre is not None:
+            role = "ombre" if s == view.ombre else "defender"
+        bid = view.bids[s]
+        seats.append(
+            {
+                "seat": s,
+                "name": narrator.who(s) if s == table.human else table.names[s],
+                "is_human": s == table.human,
+                "is_dealer": s == view.dealer,
+                "is_eldest": s == view.eldest,
+                "role": role,
+                "bid": None if bid is None else A.format_action(bid),
+                "cards": view.hand_counts[s],
+                "tricks": view.tricks_won[s],
+                "taken": view.taken[s],
+                "balance": table.balances[s],
+            }
+        )
+    return seats
+
+
+def _trick_cards(view: View, leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
+    return [
+        {"seat": (leader + i) % view.seats, "card": card_info(c, view.trump, view.rules)}
+        for i, c in enumerate(cards)
+    ]
+
+
+def _result(view: View, narrator: Narrator) -> dict[str, Any] | None:
+    settled = view.result
+    if settled is None:
+        return None
+    return {
+        "outcome": settled.outcome,
+        "title": narrator.result_title(settled),
+        "text": narrator.result_text(settled),
+        "ombre": settled.ombre,
+        "codille_winner": settled.codille_winner,
+        "vole": settled.vole,
+        "vole_declared": settled.vole_declared,
+        "matadors": settled.matadors,
+        "tricks": list(settled.tricks),
+        "payments": list(settled.payments),
+        "lines": narrator.result_lines(settled, view.rules),
+        "pool": settled.pool_out,
+    }
+
+
+def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
+    """Everything the table shows the reader of ``view`` (see ``docs/bridge.md``)."""
+    rules = view.rules
+    trump = view.trump
+    narrator = Narrator(table.names, table.human)
+    my_turn = view.my_turn and not view.is_over
+    legal_cards = view.legal_cards if my_turn else 0
+    hand = [
+        {**card_info(c, trump, rules), "legal": bool(legal_cards >> c & 1)}
+        for c in DISPLAY_ORDER[trump]
+        if view.hand >> c & 1
+    ]
+    legal: list[dict[str, str]] = []
+    discard = None
+    if my_turn:
+        if view.discard_bounds is not None:
+            low, high = view.discard_bounds
+            discard = {"min": low, "max": high}
+        else:
+            legal = [_action_entry(view, a) for a in view.legal if not A.is_card(a)]
+    last_trick = None
+    if view.tricks:
+        leader, cards, winner = view.tricks[-1]
+        cards_shown = _trick_cards(view, leader, cards)
+        last_trick = {"leader": leader, "cards": cards_shown, "winner": winner}
+    contract = None
+    if view.contract is not None:
+        word = A.format_action(view.contract)
+        contract = {
+            "id": word,
+            "name": "Sans prendre" if word == "sans-prendre" else "Play, taking in",
+            "hint": GLOSSARY[word],
+        }
+    return {
+        "rules": {
+            "id": rules.id,
+            "title": rules.title,
+            "unit": rules.unit,
+            "units": rules.units,
+            "big_unit": rules.big_unit,
+            "big_unit_value": rules.big_unit_value,
+        },
+        "deal_number": table.deal_number,
+        "human": table.human,
+        "phase": view.phase,
+        "to_move": view.to_move,
+        "human_to_move": my_turn,
+        "prompt": _prompt(view, narrator),
+        "dealer": view.dealer,
+        "eldest": view.eldest,
+        "ombre": view.ombre,
+        "contract": contract,
+        "trump": None if trump is None else suit_info(trump),
+        "seats": _seats(view, table, narrator),
+        "hand": hand,
+        "legal": legal,
+        "discard": discard,
+        "trick": {"leader": view.leader, "cards": _trick_cards(view, view.leader, view.trick)},
+        "last_trick": last_trick,
+        "stock": {
+            "count": view.stock_count,
+            "cards": None
+            if view.stock_seen is None
+            else [card_info(c, trump, rules) for c in view.stock_seen],
+        },
+        "discards": [card_info(c, trump, rules) for c in cards_of(view.discards)],
+        "log": narrator.log(view, table.deal_number),
+        "result": _result(view, narrator),
+        "ledger": {
+            "balances": list(table.balances),
+            "pool": table.pool,
+            "deals": table.deals,
+            "unit": rules.units,
+            "pool_now": view.pool,
+            "pool_text": narrator.count(view.pool, rules),
+            "history": [
+                {**entry, "title": _history_title(narrator, entry)} for entry in table.history
+            ],
+        },
+        "vole_declared": view.vole_declared,
+        "glossary": glossary(rules),
+    }
