@@ -31,6 +31,10 @@ Fixtures
     (progress messages) and ``window.readyInfo``; ``document.body.dataset.engine`` becomes
     ``"ready"``/``"failed"``. Use ``engine_call(page, fn, arg)`` to call the bridge from Python.
 
+Every shipped page carries a strict Content-Security-Policy (no 'unsafe-eval'): give
+``page.wait_for_function`` a function (``"() => document.body.dataset.state === 'over'"``), not a
+bare expression, which Playwright evaluates with eval() in the page, and the page refuses.
+
 Waiting: wait on page state (``page.wait_for_function``, ``expect``), never on sleeps; the generous
 timeouts below only bound a hung run (a cold engine start takes 1 to 3 s here).
 """
@@ -172,7 +176,7 @@ def console_errors(page: Any) -> list[str]:
 
 def wait_engine(page: Any, what: str) -> None:
     page.wait_for_function(
-        "['ready', 'failed'].includes(document.body && document.body.dataset.engine)",
+        "() => ['ready', 'failed'].includes(document.body && document.body.dataset.engine)",
         timeout=ENGINE_TIMEOUT_MS,
     )
     state = page.evaluate("document.body.dataset.engine")
