@@ -13,10 +13,15 @@ Properties the tests rely on:
 
 * **Deterministic.** Rebuilding with nothing changed rewrites no file in ``dist/`` (files are only
   written when their bytes differ; the wheel is repacked with fixed timestamps; JSON is sorted).
-* **Content-hashed names** for everything a browser might keep a stale copy of: the runtime folder,
-  the stdlib zip, the lock, the wheels, and every ``.js``/``.css`` of ``web/``. HTML pages get an
-  import map (original module URL -> hashed URL) and rewritten ``src``/``href`` attributes, so the
-  UI's own files keep importing ``./engine-client.js``, ``./render.js`` ... by their plain names.
+* **Content-hashed names** for everything a browser might keep a stale copy of: the runtime
+  folder, the stdlib zip, the lock, the wheels, and every ``.js``/``.css`` of ``web/``. The sources
+  name each other by plain names (``import ... from "./render.js"``); the build rewrites every
+  module's import specifiers and every page's ``src``/``href`` to the hashed names, leaves first,
+  so a module's hash covers the names of what it imports. No import map: it would be an inline
+  script, which a strict Content-Security-Policy refuses (and Chromium has no external import maps).
+* **Strict pages.** Every HTML page of ``web/`` must carry its own Content-Security-Policy in a
+  ``<meta http-equiv>`` without ``'unsafe-inline'``/``'unsafe-eval'``, and no inline script, style,
+  ``style=`` or ``on...=`` attribute: ``check_page`` fails the build otherwise (docs/ui.md).
 * **Fast rebuilds.** The wheel, the compiled stdlib and the precompressed copies are cached under
   ``build/cache/`` keyed by the hash of their inputs.
 """
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import graphlib
 import gzip
 import hashlib
 import http.server
@@ -32,6 +38,7 @@ import importlib.metadata
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -41,6 +48,7 @@ import threading
 import time
 import zipfile
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
@@ -305,10 +313,71 @@ def web_files() -> Iterator[tuple[str, bytes]]:
 
 
 ATTR_RE = re.compile(r"""(\s(?:src|href)\s*=\s*)(["'])([^"'#?]+)([^"']*)\2""", re.IGNORECASE)
+# The module specifiers build.py rewrites: static ``import``/``export ... from "./x.js"`` and
+# side-effect ``import "./x.js"`` statements that begin a line (so the examples in comments, which
+# begin with ``//`` or ``*``, are left alone), and ``import("./x.js")`` with a literal specifier.
+# Only relative specifiers (``./``, ``../``) name files of web/.
+STATIC_IMPORT_RE = re.compile(
+    r"^([ \t]*(?:import|export)\b[^;'\"`]*?\bfrom[ \t]*|[ \t]*import[ \t]*)"
+    r"""(["'])(\.\.?/[^"'\n]+)\2""",
+    re.MULTILINE,
+)
+DYNAMIC_IMPORT_RE = re.compile(r"""(\bimport\(\s*)(["'])(\.\.?/[^"'\n]+)\2(?=\s*\))""")
+
+
+def module_imports(rel: str, text: str) -> list[str]:
+    """web/-relative paths of the modules that ``rel`` imports (its relative specifiers)."""
+    found = []
+    for regex in (STATIC_IMPORT_RE, DYNAMIC_IMPORT_RE):
+        for match in regex.finditer(text):
+            found.append(resolve_module(rel, match.group(3)))
+    return found
+
+
+def resolve_module(rel: str, specifier: str) -> str:
+    return posixpath.normpath(posixpath.join(posixpath.dirname(rel), specifier))
+
+
+def relative_url(target: str, from_dir: str) -> str:
+    url = posixpath.relpath(target, from_dir or ".")
+    return url if url.startswith("../") else "./" + url
+
+
+def rewrite_imports(rel: str, text: str, renamed: dict[str, str]) -> str:
+    """Point ``rel``'s relative import specifiers at the hashed files (which must exist)."""
+
+    def replace(match: re.Match[str]) -> str:
+        prefix, quote, specifier = match.groups()
+        target = resolve_module(rel, specifier)
+        if target not in renamed:
+            sys.exit(f"build: web/{rel} imports {specifier!r}, which is not a module of web/")
+        return f"{prefix}{quote}{relative_url(renamed[target], posixpath.dirname(rel))}{quote}"
+
+    text = STATIC_IMPORT_RE.sub(replace, text)
+    return DYNAMIC_IMPORT_RE.sub(replace, text)
+
+
+def module_order(modules: dict[str, str]) -> list[str]:
+    """The modules, each after everything it imports (content hashes need the leaves first)."""
+    graph: dict[str, set[str]] = {}
+    for rel, text in modules.items():
+        deps = set(module_imports(rel, text))
+        if rel == "engine-client.js" and WORKER_NAME_MARKER in text:
+            deps.add("engine-worker.js")  # the client names the worker's hashed file
+        missing = sorted(d for d in deps if d not in modules)
+        if missing:
+            sys.exit(f"build: web/{rel} imports {', '.join(missing)}, which web/ does not have")
+        graph[rel] = deps
+    try:
+        return list(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as err:
+        cycle = " -> ".join(err.args[1])
+        sys.exit(f"build: the modules of web/ import each other in a cycle ({cycle}); content"
+                 " hashes cannot name each other: break the cycle")
 
 
 def rewrite_html(html: str, renamed: dict[str, str], page_dir: str) -> str:
-    """Point src/href at hashed files, and add the import map and manifest/icon links."""
+    """Point src/href at hashed files, and add the manifest/icon links a page lacks."""
 
     def resolve(url: str) -> str | None:
         if re.match(r"^[a-z]+:|^/", url, re.IGNORECASE):
@@ -327,26 +396,70 @@ def rewrite_html(html: str, renamed: dict[str, str], page_dir: str) -> str:
     html = ATTR_RE.sub(attr, html)
     up = os.path.relpath(".", page_dir or ".").replace(os.sep, "/")
     up = "" if up == "." else up + "/"
-    imports = {
-        f"./{up}{old}": f"./{up}{new}"
-        for old, new in sorted(renamed.items())
-        if old.endswith(".js")
-    }
-    head = [
-        '<script type="importmap">' + json.dumps({"imports": imports}, sort_keys=True) + "</script>"
-    ]
+    head = []
     if 'rel="manifest"' not in html and "rel='manifest'" not in html:
         head.append(f'<link rel="manifest" href="{up}manifest.webmanifest">')
     if 'rel="icon"' not in html and "rel='icon'" not in html:
         head.append(f'<link rel="icon" href="{up}icon.svg" type="image/svg+xml">')
+    if not head:
+        return html
+    # Before </head>: after the page's Content-Security-Policy <meta>, which governs only what
+    # follows it.
     block = "\n".join(head) + "\n"
-    # Right after <meta charset> (which must stay in the first bytes), else right after <head>:
-    # an import map has to come before every module script.
-    for pattern in (r"<meta\s+charset[^>]*>\s*", r"<head[^>]*>\s*"):
-        match = re.search(pattern, html, re.IGNORECASE)
-        if match:
-            return html[: match.end()] + block + html[match.end() :]
-    return block + html
+    match = re.search(r"</head\s*>", html, re.IGNORECASE)
+    return html[: match.start()] + block + html[match.start() :] if match else block + html
+
+
+# --- the pages' Content-Security-Policy ---
+
+CSP_FORBIDDEN = ("'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'strict-dynamic'")
+
+
+class PageCheck(HTMLParser):
+    """Collects what a strict Content-Security-Policy would refuse in a page, and the policy."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+        self.policy: str | None = None
+        self.loaded_before_policy = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        where = f"line {self.getpos()[0]}"
+        values = dict(attrs)
+        if tag == "meta" and (values.get("http-equiv") or "").lower() == "content-security-policy":
+            if self.policy is not None:
+                self.problems.append(f"{where}: a second Content-Security-Policy <meta>")
+            elif self.loaded_before_policy:
+                self.problems.append(f"{where}: the policy must come before every script/link")
+            self.policy = values.get("content") or ""
+        if tag in ("script", "link", "style"):
+            self.loaded_before_policy = self.loaded_before_policy or self.policy is None
+        if tag == "script" and not values.get("src"):
+            self.problems.append(f"{where}: an inline <script> (move it to a .js file)")
+        if tag == "style":
+            self.problems.append(f"{where}: a <style> element (move it to a .css file)")
+        for name, _ in attrs:
+            if name == "style":
+                self.problems.append(f"{where}: a style attribute on <{tag}> (use a class)")
+            elif name.startswith("on"):
+                self.problems.append(f"{where}: an inline {name} handler on <{tag}>")
+
+
+def check_page(rel: str, html: str) -> str:
+    """The page's policy; the build stops if the page breaks the strict-CSP rules above."""
+    checker = PageCheck()
+    checker.feed(html)
+    checker.close()
+    problems = checker.problems
+    policy = checker.policy
+    if policy is None:
+        problems.append('no <meta http-equiv="Content-Security-Policy"> (docs/ui.md gives it)')
+    else:
+        problems += [f"its policy allows {word}" for word in CSP_FORBIDDEN if word in policy]
+    if problems:
+        sys.exit(f"build: web/{rel} is not strict-CSP clean:\n  " + "\n  ".join(problems))
+    return policy or ""
 
 
 def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
@@ -408,37 +521,44 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
         "engine_version": lock["packages"]["ombre-core"]["version"],
     }
 
-    # web/: leaves first (the worker gets its config), then the client (gets the worker's name),
-    # then every other .js/.css, then HTML and the service worker, which name the others.
+    # web/: every JS module after the modules it imports (their hashed names are in its bytes; the
+    # worker also gets its config, the client the worker's name), then every other .js/.css, then
+    # HTML and the service worker, which name the others.
     sources = dict(web_files())
     renamed: dict[str, str] = {}
-    worker = sources.pop("engine-worker.js", None)
-    if worker is not None:
-        text = worker.decode()
-        if WORKER_MARKER not in text:
-            sys.exit(f"build: web/engine-worker.js lacks the marker {WORKER_MARKER}")
-        text = text.replace(WORKER_MARKER, json.dumps(build_config, sort_keys=True), 1)
-        renamed["engine-worker.js"] = hashed_name("engine-worker.js", text.encode())
-        files[renamed["engine-worker.js"]] = text.encode()
-    client = sources.pop("engine-client.js", None)
-    if client is not None:
-        text = client.decode()
-        worker_name = json.dumps("./" + renamed.get("engine-worker.js", "engine-worker.js"))
-        text = text.replace(WORKER_NAME_MARKER, worker_name)
-        renamed["engine-client.js"] = hashed_name("engine-client.js", text.encode())
-        files[renamed["engine-client.js"]] = text.encode()
+    modules = {
+        rel: data.decode()
+        for rel, data in sources.items()
+        if rel.endswith(".js") and rel.rsplit("/", 1)[-1] not in UNHASHED_NAMES
+    }
+    for rel in module_order(modules):
+        text = modules[rel]
+        if rel == "engine-worker.js":
+            if WORKER_MARKER not in text:
+                sys.exit(f"build: web/engine-worker.js lacks the marker {WORKER_MARKER}")
+            text = text.replace(WORKER_MARKER, json.dumps(build_config, sort_keys=True), 1)
+        text = rewrite_imports(rel, text, renamed)
+        if rel == "engine-client.js" and "engine-worker.js" in renamed:
+            worker_name = json.dumps(relative_url(renamed["engine-worker.js"], ""))
+            text = text.replace(WORKER_NAME_MARKER, worker_name)
+        data = text.encode()
+        renamed[rel] = hashed_name(rel, data)
+        files[renamed[rel]] = data
+        del sources[rel]
     later: dict[str, bytes] = {}
     for rel, data in sources.items():
         name = rel.rsplit("/", 1)[-1]
-        if rel.endswith((".js", ".css")) and name not in UNHASHED_NAMES:
+        if rel.endswith(".css"):
             renamed[rel] = hashed_name(rel, data)
             files[renamed[rel]] = data
         elif rel.endswith(".html") or name in UNHASHED_NAMES:
             later[rel] = data
         else:
             files[rel] = data
+    policies = {}
     for rel, data in later.items():
         if rel.endswith(".html"):
+            policies[rel] = check_page(rel, data.decode())
             page_dir = rel.rpartition("/")[0]
             files[rel] = rewrite_html(data.decode(), renamed, page_dir).encode()
 
@@ -456,6 +576,7 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
         "engine_version": build_config["engine_version"],
         "config": build_config,
         "modules": dict(sorted(renamed.items())),
+        "csp": dict(sorted(policies.items())),
         "files": {p: sha256_bytes(files[p]) for p in sorted(files)},
     }
     files["build-info.json"] = (json.dumps(info, sort_keys=True, indent=1) + "\n").encode()

@@ -147,12 +147,12 @@ def visit(context: Any, url: str, game: bool) -> float:
     page = context.new_page()
     page.add_init_script(MARK)
     page.goto(url)
-    page.wait_for_function("window.__usable !== null", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => window.__usable !== null", timeout=TIMEOUT_MS)
     elapsed = float(page.evaluate("window.__usable"))
     if game:
         # Let the service worker finish installing (its precache belongs to the first visit).
         page.wait_for_function(
-            "navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=TIMEOUT_MS
+            "() => navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=TIMEOUT_MS
         )
     page.wait_for_load_state("networkidle")
     page.close()

@@ -8,6 +8,10 @@ import { startEngine } from "./engine-client.js";
 import { h, handKeydown, renderAll } from "./render.js";
 import { backImage } from "./cards.js";
 
+// The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
+// needed; from here on this file explains every failure itself.
+document.documentElement.dataset.boot = "app";
+
 const STORE_KEY = "ombre.session";      // the bridge's save() text, as is
 const SETTINGS_KEY = "ombre.settings";  // UI settings: pace of the computer players
 
@@ -373,13 +377,29 @@ function progress(stage, fraction, text) {
   if (text) refs.loaderText.textContent = text;
 }
 
-function loadFailed(message) {
+function loadFailed(message, { retry = true } = {}) {
   document.body.dataset.engine = "failed";
   setState("error");
   document.querySelectorAll(".stages li.active").forEach((li) => li.classList.replace("active", "failed"));
   refs.loaderText.textContent = "The game could not start.";
   refs.prompt.textContent = "The game could not start.";
-  showNotice(message, [["Try again", () => window.location.reload(), true]]);
+  showNotice(message, retry ? [["Try again", () => window.location.reload(), true]] : []);
+}
+
+/** Why this page's surroundings cannot run the game although its scripts run, or null. */
+function hostProblem() {
+  if (window.location.protocol === "file:") {
+    return "The game cannot start from a file on disk (an address beginning with file://): the browser " +
+      "refuses it its engine worker and files. Serve the folder over http instead, for example with " +
+      "python3 -m http.server in the folder (or python3 build.py serve in the source folder), then " +
+      "open http://127.0.0.1:8000/.";
+  }
+  if (window.origin === "null") {
+    return "The game cannot start in this frame: it is sandboxed without allow-same-origin, so the browser " +
+      "refuses it storage and the engine worker. The host page's frame needs " +
+      "sandbox=\"allow-scripts allow-same-origin\" (or no sandbox attribute).";
+  }
+  return null;
 }
 
 /** Read ?seed=N&rules=ID. Returns {options} for a new session, {error}, or null when absent. */
@@ -504,6 +524,11 @@ async function main() {
   wire();
   loadSettings();
   renderPlaceholder();
+  const problem = hostProblem();
+  if (problem) {
+    loadFailed(problem, { retry: false });
+    return;
+  }
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
     loadFailed("This browser cannot run the game: it has no WebAssembly, which the rules engine needs. Try a recent version of Firefox, Chrome, Edge or Safari.");
     return;

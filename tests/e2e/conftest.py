@@ -12,6 +12,13 @@ Fixtures
 ``base_url`` (session)
     ``"http://127.0.0.1:<port>"``, no trailing slash. Also serves ``tests/e2e/pages/`` under
     ``/__tests__/`` (test-only pages, never shipped).
+``csp_server`` (session)
+    ``{"url": "http://127.0.0.1:<port>", "reports": [...]}``: a second server for the same site that
+    also sends the Content-Security-Policy as an HTTP header, as a host would: each HTML page its
+    own policy (build-info.json's ``csp``), every other response the game page's (so the engine
+    worker and the service worker, which take their policy from their own script's response, run
+    under it too), each with ``report-uri /__csp-report__``. The reports the browser POSTs there
+    (from pages and workers alike) are appended to ``reports`` as parsed JSON.
 ``offline_log`` (function; **autouse** for every test that uses a browser)
     Routes ``**/*`` in *every* browser context the test opens (pytest-playwright's ``context`` and
     ``page`` and any ``browser.new_context()``): requests to the local server go on, every other
@@ -31,16 +38,22 @@ Fixtures
     (progress messages) and ``window.readyInfo``; ``document.body.dataset.engine`` becomes
     ``"ready"``/``"failed"``. Use ``engine_call(page, fn, arg)`` to call the bridge from Python.
 
+Every shipped page carries a strict Content-Security-Policy (no 'unsafe-eval'): give
+``page.wait_for_function`` a function (``"() => document.body.dataset.state === 'over'"``), not a
+bare expression, which Playwright evaluates with eval() in the page, and the page refuses.
+
 Waiting: wait on page state (``page.wait_for_function``, ``expect``), never on sleeps; the generous
 timeouts below only bound a hung run (a cold engine start takes 1 to 3 s here).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -109,6 +122,43 @@ def base_url(site: dict[str, Any]) -> Iterator[str]:
     server.server_close()
 
 
+CSP_REPORT_PATH = "/__csp-report__"
+
+
+@pytest.fixture(scope="session")
+def csp_server(site: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    builder = load_build_module()
+    policies: dict[str, str] = site["info"]["csp"]
+    reports: list[Any] = []
+
+    class Handler(builder.SiteHandler):
+        def end_headers(self) -> None:
+            path = self.path.split("?", 1)[0].lstrip("/") or "index.html"
+            policy = policies.get(path, policies["index.html"])
+            self.send_header("Content-Security-Policy", f"{policy}; report-uri {CSP_REPORT_PATH}")
+            super().end_headers()
+
+        def do_POST(self) -> None:
+            if self.path != CSP_REPORT_PATH:
+                self.send_error(405)
+                return
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            try:
+                reports.append(json.loads(body))
+            except ValueError:
+                reports.append(body.decode(errors="replace"))
+            self.send_response(204)
+            self.end_headers()
+
+    server = builder.QuietServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(site["dist"]))
+    )
+    threading.Thread(target=server.serve_forever, name="ombre-csp-site", daemon=True).start()
+    yield {"url": f"http://127.0.0.1:{server.server_address[1]}", "reports": reports}
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
@@ -120,7 +170,7 @@ def guard_context(context: Any, log: dict[str, list[str]]) -> None:
     def handle(route: Any) -> None:
         url = route.request.url
         parsed = urlparse(url)
-        local = parsed.scheme in ("data", "blob") or parsed.hostname in LOCAL_HOSTS
+        local = parsed.scheme in ("data", "blob", "file") or parsed.hostname in LOCAL_HOSTS
         log["local" if local else "blocked"].append(url)
         if local:
             route.continue_()
@@ -172,7 +222,7 @@ def console_errors(page: Any) -> list[str]:
 
 def wait_engine(page: Any, what: str) -> None:
     page.wait_for_function(
-        "['ready', 'failed'].includes(document.body && document.body.dataset.engine)",
+        "() => ['ready', 'failed'].includes(document.body && document.body.dataset.engine)",
         timeout=ENGINE_TIMEOUT_MS,
     )
     state = page.evaluate("document.body.dataset.engine")

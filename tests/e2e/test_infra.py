@@ -74,7 +74,8 @@ def test_micropip_route_installs_the_same_wheel(
 ) -> None:
     page.goto(base_url + "/__tests__/engine.html?loader=micropip")
     page.wait_for_function(
-        "['ready', 'failed'].includes(document.body.dataset.engine)", timeout=BRIDGE_TIMEOUT_MS
+        "() => ['ready', 'failed'].includes(document.body.dataset.engine)",
+        timeout=BRIDGE_TIMEOUT_MS,
     )
     assert page.evaluate("document.body.dataset.engine") == "ready", page.inner_text("body")
     assert page.evaluate("window.readyInfo.loader") == "micropip"
@@ -86,7 +87,9 @@ def test_micropip_route_installs_the_same_wheel(
 def test_fatal_start_is_reported_without_webassembly(page: Any, base_url: str) -> None:
     page.add_init_script("delete globalThis.WebAssembly")
     page.goto(base_url + "/__tests__/engine.html")
-    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=BRIDGE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.engine === 'failed'", timeout=BRIDGE_TIMEOUT_MS
+    )
     assert "WebAssembly" in page.evaluate("window.fatal")
     rejected = page.evaluate("window.engine.call('presets').then(() => null, (e) => e.type)")
     assert rejected == "EngineUnavailable"
@@ -96,7 +99,9 @@ def test_fatal_when_the_wheel_is_missing(page: Any, base_url: str, site: dict) -
     wheel = site["info"]["config"]["wheel"]
     page.route(f"**/{wheel}", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(base_url + "/__tests__/engine.html")
-    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=BRIDGE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.engine === 'failed'", timeout=BRIDGE_TIMEOUT_MS
+    )
     assert "could not be loaded" in page.evaluate("window.fatal")
 
 
@@ -104,7 +109,9 @@ def test_fatal_when_the_runtime_wasm_fails_to_download(page: Any, base_url: str)
     """Pyodide never settles when its wasm is missing; the worker must still report the failure."""
     page.route("**/*.wasm", lambda route: route.abort())
     page.goto(base_url + "/__tests__/engine.html")
-    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=BRIDGE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.engine === 'failed'", timeout=BRIDGE_TIMEOUT_MS
+    )
     assert "runtime" in page.evaluate("window.fatal")
 
 
@@ -161,46 +168,48 @@ def test_built_files_name_each_other_by_content_hash(site: dict) -> None:
     for original, hashed in info["modules"].items():
         assert re.search(r"\.[0-9a-f]{12}\.(js|css)$", hashed), hashed
         assert (dist / hashed).is_file(), original
-    if (dist / "index.html").is_file():
-        html = (dist / "index.html").read_text()
-        imports = json.loads(re.search(r'<script type="importmap">(.*?)</script>', html).group(1))
-        assert (
-            imports["imports"]["./engine-client.js"] == "./" + info["modules"]["engine-client.js"]
-        )
+    # Modules import each other by their hashed names (no import map: pages are strict-CSP).
+    app = (dist / info["modules"]["app.js"]).read_text()
+    assert f'from "./{info["modules"]["engine-client.js"]}"' in app
+    assert 'from "./engine-client.js"' not in app
+    html = (dist / "index.html").read_text()
+    assert f'src="{info["modules"]["app.js"]}"' in html and "importmap" not in html
 
 
 def test_game_works_offline_after_first_visit(
-    page: Any, base_url: str, console_errors: list[str], offline_log: dict
+    page: Any, base_url: str, site: dict, console_errors: list[str], offline_log: dict
 ) -> None:
     page.goto(base_url + "/")
     page.wait_for_function(
-        "['ready', 'failed'].includes(document.body.dataset.engine)", timeout=BRIDGE_TIMEOUT_MS
+        "() => ['ready', 'failed'].includes(document.body.dataset.engine)",
+        timeout=BRIDGE_TIMEOUT_MS,
     )
     # The client registers sw.js once the engine is ready; wait until it controls the page.
     page.wait_for_function(
-        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
         timeout=BRIDGE_TIMEOUT_MS,
     )
     page.context.set_offline(True)
     try:
         page.reload()
         page.wait_for_function(
-            "['ready', 'failed'].includes(document.body.dataset.engine)",
+            "() => ['ready', 'failed'].includes(document.body.dataset.engine)",
             timeout=BRIDGE_TIMEOUT_MS,
         )
         assert page.evaluate("document.body.dataset.engine") == "ready", page.inner_text("body")
-        # A second engine, started from the page through the import map, answers the bridge too:
-        # every runtime file is served from the service worker's cache.
+        # A second engine, started from the page by the client's hashed name, answers the bridge
+        # too: every runtime file is served from the service worker's cache.
         reply = page.evaluate(
-            """async () => {
-                const { startEngine } = await import("./engine-client.js");
+            """async (client) => {
+                const { startEngine } = await import("./" + client);
                 const engine = await startEngine({ serviceWorker: false });
                 const reply = await engine.call("presets");
                 const presets = Array.isArray(reply) ? reply : reply.presets;
                 const snap = await engine.call("new_session", {rules: presets[0].id, seed: 3});
                 engine.terminate();
                 return snap;
-            }"""
+            }""",
+            site["info"]["modules"]["engine-client.js"],
         )
         assert reply["ok"] is True, reply
     finally:

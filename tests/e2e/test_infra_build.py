@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,3 +50,77 @@ def test_wheel_is_byte_for_byte_reproducible(tmp_path: Path, monkeypatch: Any) -
         monkeypatch.setattr(builder, "CACHE", tmp_path / run)
         digests.append(hashlib.sha256(builder.build_wheel().read_bytes()).hexdigest())
     assert digests[0] == digests[1]
+
+
+def test_module_specifiers_are_rewritten_leaves_first() -> None:
+    builder = load_build_module()
+    modules = {
+        "app.js": (
+            "// import { x } from \"./not-a-statement.js\";\n"
+            'import { a } from "./lib/a.js";\n'
+            "import {\n  b,\n  c,\n} from './b.js';\n"
+            'export { d } from "./b.js";\n'
+            'const later = () => import("./lib/a.js");\n'
+            'const text = "import me from ./nowhere.js";\n'
+        ),
+        "lib/a.js": 'import "../b.js";\nexport const a = 1;\n',
+        "b.js": "export const b = 2, c = 3, d = 4;\n",
+    }
+    assert builder.module_order(modules) == ["b.js", "lib/a.js", "app.js"]
+    renamed = {"b.js": "b.111111111111.js", "lib/a.js": "lib/a.222222222222.js"}
+    app = builder.rewrite_imports("app.js", modules["app.js"], renamed)
+    assert app == (
+        "// import { x } from \"./not-a-statement.js\";\n"
+        'import { a } from "./lib/a.222222222222.js";\n'
+        "import {\n  b,\n  c,\n} from './b.111111111111.js';\n"
+        'export { d } from "./b.111111111111.js";\n'
+        'const later = () => import("./lib/a.222222222222.js");\n'
+        'const text = "import me from ./nowhere.js";\n'
+    )
+    lib = builder.rewrite_imports("lib/a.js", modules["lib/a.js"], renamed)
+    assert lib.startswith('import "../b.111111111111.js";')
+
+
+def test_an_import_cycle_or_a_missing_module_stops_the_build() -> None:
+    builder = load_build_module()
+    with pytest.raises(SystemExit, match="cycle"):
+        builder.module_order({"a.js": 'import "./b.js";\n', "b.js": 'import "./a.js";\n'})
+    with pytest.raises(SystemExit, match=re.escape("missing.js")):
+        builder.module_order({"a.js": 'import { x } from "./missing.js";\n'})
+
+
+POLICY = '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'">'
+
+
+@pytest.mark.parametrize(
+    ("html", "problem"),
+    [
+        ("<head></head>", "no <meta"),
+        (f"<head>{POLICY}<script>alert(1)</script></head>", "inline <script>"),
+        (f"<head>{POLICY}<style>p {{}}</style></head>", "<style> element"),
+        (f'<head>{POLICY}</head><p style="color: red">', "style attribute"),
+        (f'<head>{POLICY}</head><button onclick="go()">', "onclick handler"),
+        (f'<head><script src="a.js"></script>{POLICY}</head>', "before every script"),
+        (POLICY.replace("'none'", "'self' 'unsafe-inline'"), "'unsafe-inline'"),
+    ],
+)
+def test_a_page_that_a_strict_policy_would_refuse_stops_the_build(html: str, problem: str) -> None:
+    builder = load_build_module()
+    with pytest.raises(SystemExit, match=re.escape(problem)):
+        builder.check_page("page.html", html)
+
+
+def test_a_clean_page_passes_with_its_policy() -> None:
+    builder = load_build_module()
+    html = f'<head>{POLICY}<script type="module" src="app.js"></script></head><pre>style="x"</pre>'
+    assert builder.check_page("page.html", html) == "default-src 'none'"
+
+
+def test_every_shipped_module_imports_shipped_files(site: dict[str, Any]) -> None:
+    builder = load_build_module()
+    dist, info = site["dist"], site["info"]
+    for original, hashed in info["modules"].items():
+        text = (dist / hashed).read_text()
+        for target in builder.module_imports(hashed, text):
+            assert target in info["files"], f"{hashed} ({original}) imports {target}"
+            assert target in info["modules"].values(), f"{hashed} imports unhashed {target}"

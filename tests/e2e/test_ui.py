@@ -22,7 +22,7 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 ENGINE_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 30_000
-STATE_SETTLED = "['playable', 'over', 'error'].includes(document.body.dataset.state)"
+STATE_SETTLED = "() => ['playable', 'over', 'error'].includes(document.body.dataset.state)"
 INSTANT = "localStorage.setItem('ombre.settings', JSON.stringify({pace: 0}));"
 
 
@@ -36,7 +36,8 @@ def open_table(page: Any, base_url: str, query: str = "", init: str = "") -> Non
     page.context.add_init_script(INSTANT + init)
     page.goto(f"{base_url}/{query}")
     page.wait_for_function(
-        "['ready', 'failed'].includes(document.body.dataset.engine)", timeout=ENGINE_TIMEOUT_MS
+        "() => ['ready', 'failed'].includes(document.body.dataset.engine)",
+        timeout=ENGINE_TIMEOUT_MS,
     )
     assert page.evaluate("document.body.dataset.engine") == "ready", page.inner_text("body")[:2000]
     settle(page)
@@ -169,7 +170,9 @@ def test_resume_after_reload(page: Any, base_url: str, console_errors: list[str]
     before_title = page.locator("#rules-title").inner_text()
     assert len(before_log) > 3
     page.reload()
-    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS
+    )
     settle(page)
     assert log_lines(page)[: len(before_log)] == before_log
     if page.evaluate("document.body.dataset.state") == "playable":
@@ -188,14 +191,14 @@ def test_plays_a_whole_deal_offline_after_a_first_visit(
     starts the engine from the cache and a whole deal is played through the table."""
     open_table(page, base_url, "?seed=11&rules=1660")
     page.wait_for_function(
-        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
         timeout=ENGINE_TIMEOUT_MS,
     )
     page.context.set_offline(True)
     try:
         page.reload()
         page.wait_for_function(
-            "['ready', 'failed'].includes(document.body.dataset.engine)",
+            "() => ['ready', 'failed'].includes(document.body.dataset.engine)",
             timeout=ENGINE_TIMEOUT_MS,
         )
         assert page.evaluate("document.body.dataset.engine") == "ready", page.inner_text("body")
@@ -221,7 +224,9 @@ def test_corrupted_saved_game(
     page.emulate_media(reduced_motion="reduce")
     page.context.add_init_script(INSTANT + init)
     page.goto(base_url + "/")
-    page.wait_for_function("document.body.dataset.state === 'error'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.state === 'error'", timeout=ENGINE_TIMEOUT_MS
+    )
     notice = page.locator("#notice")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("saved game could not be read")
@@ -246,7 +251,9 @@ def test_bad_address_parameter(
     page.emulate_media(reduced_motion="reduce")
     page.context.add_init_script(INSTANT)
     page.goto(base_url + "/" + query)
-    page.wait_for_function("document.body.dataset.state === 'error'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.state === 'error'", timeout=ENGINE_TIMEOUT_MS
+    )
     notice = page.locator("#notice")
     expect(notice).to_contain_text(words)
     notice.get_by_role("button", name="New game").click()
@@ -354,8 +361,10 @@ def test_hand_cards_are_named_buttons(page: Any, base_url: str, console_errors: 
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
+    """axe-core's serious and critical findings; the page must have been opened after
+    ``page.context.add_init_script(path=AXE)`` (an injected <script> tag would be inline script,
+    which the page's Content-Security-Policy refuses)."""
+    assert page.evaluate("typeof window.axe === 'object'"), "axe-core was not injected"
     result = page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
         ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
@@ -370,6 +379,7 @@ def test_axe_reports_no_serious_violations(
     page: Any, base_url: str, console_errors: list[str], width: int, height: int
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
+    page.context.add_init_script(path=str(AXE))
     open_table(page, base_url, "?seed=2&rules=1660")
     found = {"auction": axe_violations(page)}
     play_to_end(page)
@@ -441,7 +451,9 @@ def test_all_pass_deal_shows_its_result(
 def test_no_webassembly_gives_a_clear_message(page: Any, base_url: str) -> None:
     page.context.add_init_script("delete window.WebAssembly;")
     page.goto(base_url + "/")
-    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=STEP_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.engine === 'failed'", timeout=STEP_TIMEOUT_MS
+    )
     expect(page.locator("#notice")).to_contain_text("WebAssembly")
     expect(page.locator("#notice").get_by_role("button", name="Try again")).to_be_visible()
     expect(page.locator("#table")).to_be_visible()
@@ -456,7 +468,9 @@ def test_a_file_that_fails_to_load_gives_a_clear_message(
     # (A failed .wasm is tested in test_infra.py: the worker reports it, though Pyodide hangs.)
     page.context.route(pattern, lambda route: route.abort("failed"))
     page.goto(base_url + "/")
-    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS
+    )
     notice = page.locator("#notice")
     expect(notice).to_contain_text("could not be loaded")
     expect(page.locator(".stages li.failed")).to_have_count(1)
@@ -485,7 +499,9 @@ def test_new_game_while_the_computer_players_move(
     page.emulate_media(reduced_motion="reduce")
     page.context.add_init_script("localStorage.setItem('ombre.settings', '{\"pace\": 1400}');")
     page.goto(base_url + "/?seed=3&rules=1660")  # the Baron is eldest: the computers speak first
-    page.wait_for_function("document.body.dataset.state === 'waiting'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.body.dataset.state === 'waiting'", timeout=ENGINE_TIMEOUT_MS
+    )
     page.get_by_role("button", name="New game").click()
     page.locator('#new-dialog input[value="classic"]').check()
     page.locator("#new-dialog").get_by_role("button", name="Deal").click()
