@@ -37,6 +37,9 @@ GLOSSARY: dict[str, str] = {
     "taking in": "Drawing from the stock as many cards as you discarded.",
     "beast": "To be beasted: to lose as Ombre and pay a forfeit into the pool.",
     "fish": "A bone or ivory counter worth ten small counters (Court Gamester).",
+    "renounce": "Renounce: failing to follow suit when able, a fault.",
+    "gano": "Gano (\u201cit's mine\u201d): a defender's call asking his partner not to overtake "
+    "his card.",
 }
 
 
@@ -49,6 +52,13 @@ NUMBER_WORDS = (
 def number_word(n: int) -> str:
     """``n`` in words, as the period texts write small numbers (``13`` past sixteen)."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def _packets(packets: tuple[int, ...]) -> str:
+    """How the deal goes round: ``three at a time``, or ``by four, then three, then three``."""
+    if len(set(packets)) == 1:
+        return f"{number_word(packets[0])} at a time"
+    return "by " + ", then ".join(number_word(k) for k in packets)
 
 
 def glossary(rules: Rules) -> dict[str, str]:
@@ -68,6 +78,8 @@ def glossary(rules: Rules) -> dict[str, str]:
         "defender": f"One of the {others} players against the Ombre.",
         "stock": stock,
         "vole": f"The Ombre takes all {number_word(rules.tricks)} tricks.",
+        "dealer": f"Dealer: deals {number_word(rules.hand_size)} cards to each player, "
+        f"{_packets(rules.packets)}, to the right; the deal then passes to the eldest.",
         "spadille": f"{n.spadille}: the ace of spades, always the highest trump.",
         "manille": f"{n.manille}: the second trump, the two of a black trump suit or the seven "
         "of a red one.",

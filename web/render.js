@@ -6,9 +6,8 @@ import { backImage, cardImage, suitIcon } from "./cards.js";
 
 // ---------------------------------------------------------------------------------------------
 // Glossary: short explanations shown on hover (and read by screen readers through <abbr title>).
-// The wording comes from the engine (snapshot.glossary, in the preset's spelling). This module only
-// knows which words of running text name each glossary entry, and the wording of three terms the
-// engine does not explain.
+// The wording comes from the engine (snapshot.glossary, in the preset's spelling and with the
+// table's numbers). This module only knows which words of running text name each glossary entry.
 
 const TERM_WORDS = {
   ombre: ["ombre", "l'ombre", "hombre"],
@@ -36,18 +35,11 @@ const TERM_WORDS = {
   gano: ["gano", "gagno"],
 };
 
-// Terms the engine's glossary does not carry (wording from shared/rules/glossary.md).
-const UI_GLOSSARY = {
-  dealer: "Dealer: deals nine cards to each player, three at a time, to the right; the deal then passes to the eldest.",
-  renounce: "Renounce: failing to follow suit when able, a fault.",
-  gano: "Gano (\u201cit's mine\u201d): a defender's call asking his partner not to overtake his card.",
-};
-
 const TERM_INDEX = new Map();  // word (lower case) -> explanation
 
 /** Take the engine's glossary (snapshot.glossary); its wording wins over the table's own. */
 export function setGlossary(glossary) {
-  const entries = { ...UI_GLOSSARY };
+  const entries = {};
   if (glossary && typeof glossary === "object") {
     for (const [key, text] of Object.entries(glossary)) {
       if (typeof text !== "string" || !TERM_WORDS[key]) continue;
@@ -118,9 +110,14 @@ function term(word, display = word) {
   return title ? h("abbr", { title, text: display }) : document.createTextNode(display);
 }
 
+// Places round the table by the number of seats, from the human's own (bottom) in the order of play.
+const PLACES = { 3: ["bottom", "right", "left"] };
+
 /** Where a seat sits on screen, as seen from the human: you at the bottom, play goes to the right. */
-export function position(seat, human) {
-  return ["bottom", "right", "left"][(seat - human + 3) % 3];
+export function position(seat, human, seats) {
+  const places = PLACES[seats];
+  if (!places) throw new Error(`no table layout for ${seats} seats`);
+  return places[(seat - human + seats) % seats];
 }
 
 function signed(n) {
@@ -153,7 +150,7 @@ export function cardFigure(card, extraClass = "") {
 const BID_WORDS = { pass: "passed", play: "asked leave", "sans-prendre": "sans prendre" };
 
 function seatPanel(snap, s) {
-  const pos = position(s.seat, snap.human);
+  const pos = position(s.seat, snap.human, snap.seats.length);
   const toMove = snap.to_move === s.seat && snap.phase !== "over";
   const panel = h("section", {
     class: `seat seat-${pos}${toMove ? " to-move" : ""}${s.role ? " role-" + s.role : ""}`,
@@ -204,7 +201,7 @@ function tricksStack(n) {
 export function renderSeats(snap, refs) {
   for (const pos of ["left", "right", "bottom"]) refs.seats[pos].replaceChildren();
   for (const s of snap.seats) {
-    const pos = position(s.seat, snap.human);
+    const pos = position(s.seat, snap.human, snap.seats.length);
     refs.seats[pos].append(seatPanel(snap, s));
   }
 }
@@ -271,7 +268,7 @@ export function renderTrick(snap, refs) {
   area.dataset.shown = trick.cards.map(({ card }) => card.code).join(" ");
   const list = h("ul", { class: "trick-cards" });
   trick.cards.forEach(({ seat, card }) => {
-    const pos = position(seat, snap.human);
+    const pos = position(seat, snap.human, snap.seats.length);
     const won = done && trick.winner === seat;
     const fresh = !before.has(card.code);
     list.append(h("li", { class: `trick-slot slot-${pos}${won ? " winner" : ""}${fresh ? " fresh" : ""}` },
