@@ -1,9 +1,12 @@
-"""The command line: ``python -m ombre_core {play,replay,legal,simulate}``.
+"""The command line: ``python -m ombre_core {play,replay,legal,move,simulate,duel}``.
 
 * ``play``: a game in the terminal against two computer players, with the legal moves listed.
 * ``replay FILE``: replay an ``ombre-record/1`` and print the result as JSON.
 * ``legal FILE``: print the legal actions after the record's last action.
+* ``move FILE --level L``: the action a computer player of that level takes next, from the view
+  of the player on turn alone (how anyone puts our players in their own harness).
 * ``simulate --games N --seed S``: computer players play N deals; totals and deals per second.
+* ``duel A B --deals N``: a duplicate-deal match of two levels, with a 95% interval.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import actions as A
-from .bots import PLAYERS
+from .bots import PLAYERS, make_player
+from .bots.duel import duel
 from .errors import OmbreError
 from .narrate import Narrator, card_name
 from .record import replay
@@ -89,6 +93,40 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
             json.dumps({"to_move": deal.to_move, "actions": [A.format_action(a) for a in legal]}),
             file=out,
         )
+    return 0
+
+
+def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
+    deal = _load(args.file)
+    seat = deal.to_move
+    if seat is None:
+        raise OmbreError(f"{args.file}: the deal is over: nobody is to move")
+    player = make_player(args.level)
+    view = view_of(deal, seat)
+    start = time.perf_counter()
+    action = player.choose(view, random.Random(args.seed))
+    ms = (time.perf_counter() - start) * 1000
+    print(
+        json.dumps(
+            {
+                "action": A.format_action(action),
+                "seat": seat,
+                "level": args.level,
+                "seed": args.seed,
+                "ms": round(ms, 3),
+            }
+        ),
+        file=out,
+    )
+    return 0
+
+
+def cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        report = duel(args.a, args.b, args.rules, args.deals, args.seed, args.jobs)
+    except ValueError as exc:
+        raise OmbreError(str(exc)) from None
+    print(json.dumps(report), file=out)
     return 0
 
 
@@ -240,6 +278,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     sim.add_argument("--players", choices=sorted(PLAYERS), default="rules")
+    mov = sub.add_parser("move", help="the action a computer player takes next in a record")
+    mov.add_argument("file")
+    mov.add_argument("--level", choices=list(PLAYERS), default="novice")
+    mov.add_argument("--seed", type=int, default=0)
+    du = sub.add_parser("duel", help="a duplicate-deal match of two computer players")
+    du.add_argument("a", choices=list(PLAYERS))
+    du.add_argument("b", choices=list(PLAYERS))
+    du.add_argument("--deals", type=int, default=200)
+    du.add_argument("--seed", type=int, default=0)
+    du.add_argument("--rules", choices=sorted(PRESETS), default="1660")
+    du.add_argument("--jobs", type=int, default=1)
     return parser
 
 
@@ -250,6 +299,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         "legal": cmd_legal,
         "simulate": cmd_simulate,
         "play": cmd_play,
+        "move": cmd_move,
+        "duel": cmd_duel,
     }
     try:
         return commands[args.command](args, out)

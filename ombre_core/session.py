@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action
-from .bots import PLAYERS, Player
+from .bots import Player, make_player
 from .cards import cards_of
 from .errors import IllegalAction, InvalidRecord, InvalidSession, OmbreError
 from .record import replay, to_record
@@ -73,16 +73,15 @@ class Session:
             raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {human!r}")
         if len(names) != rules.seats or not all(isinstance(n, str) and n for n in names):
             raise OmbreError(f"names must be {rules.seats} non-empty strings, not {names!r}")
-        if bot not in PLAYERS:
-            raise OmbreError(
-                f"unknown computer player {bot!r}: expected one of {', '.join(PLAYERS)}"
-            )
         self.rules = rules
         self.seed = seed
         self.human = human
         self.names = list(names)
         self.bot_name = bot
-        self.bot: Player = PLAYERS[bot]()
+        self.players: dict[int, Player] = {
+            seat: make_player(bot) for seat in range(rules.seats) if seat != human
+        }
+        """Each computer seat's own player object."""
         self.first_dealer = first_dealer(seed, rules)
         self.ledger = Ledger(rules.seats)
         self.ledger_before = self.ledger.to_json()
@@ -136,7 +135,7 @@ class Session:
         if seat == self.human:
             raise IllegalAction("bot", seat, "it is the person's turn, not a computer player's")
         rng = random.Random(self._deal_seed(self.number) * 1009 + len(deal.history))
-        action = self.bot.choose(view_of(deal, seat), rng)
+        action = self.players[seat].choose(view_of(deal, seat), rng)
         self.apply(action)
         return action
 

@@ -1,8 +1,33 @@
-"""Computer players. Each sees only a :class:`~ombre_core.views.View` and an injected RNG."""
+"""Computer players. Each sees only a :class:`~ombre_core.views.View` and an injected RNG.
 
+Players are named by their level, as the New game dialog, the bridge and the command line name
+them: ``novice`` is the rule-based player of the 1660 pamphlet's advice. ``random`` plays any legal
+action (a baseline and a fuzzer); ``rules`` is the name saved games of release 0.1 use for the
+novice.
+"""
+
+from collections.abc import Callable
+
+from ..errors import OmbreError
 from .base import Player, RandomPlayer
 from .rulebot import RulePlayer
 
-PLAYERS: dict[str, type[Player]] = {"random": RandomPlayer, "rules": RulePlayer}
+LEVELS: dict[str, Callable[[], Player]] = {"novice": RulePlayer}
+"""The levels a person chooses from, weakest first."""
 
-__all__ = ["PLAYERS", "Player", "RandomPlayer", "RulePlayer"]
+PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "rules": RulePlayer, **LEVELS}
+"""Every player by name: the levels and the baselines."""
+
+
+def make_player(name: str) -> Player:
+    """A new player object of level (or kind) ``name``; each computer seat gets its own."""
+    try:
+        factory = PLAYERS[name]
+    except (KeyError, TypeError):
+        raise OmbreError(
+            f"unknown computer player {name!r}: expected one of {', '.join(PLAYERS)}"
+        ) from None
+    return factory()
+
+
+__all__ = ["LEVELS", "PLAYERS", "Player", "RandomPlayer", "RulePlayer", "make_player"]

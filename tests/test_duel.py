@@ -1,0 +1,94 @@
+"""Duplicate-deal matches (``bots/duel.py``) and the ``move`` and ``duel`` commands (issue #6)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from ombre_helpers import DATA
+
+from ombre_core.__main__ import main
+from ombre_core.bots.duel import Timings, deal_score, duel, play_deal
+from ombre_core.rules import RULES_1660, RULES_CLASSIC
+
+
+def test_a_player_against_itself_gains_nothing() -> None:
+    for seed in range(3):
+        assert deal_score(RULES_1660, "novice", "novice", seed, Timings()) == 0
+
+
+def test_the_score_is_antisymmetric() -> None:
+    for seed in range(4):
+        ab = deal_score(RULES_CLASSIC, "novice", "random", seed, Timings())
+        ba = deal_score(RULES_CLASSIC, "random", "novice", seed, Timings())
+        assert ab == -ba
+
+
+def test_a_deal_replays_exactly() -> None:
+    seats = ["novice", "random", "novice"]
+    assert play_deal(RULES_1660, 17, seats, Timings()) == play_deal(
+        RULES_1660, 17, seats, Timings()
+    )
+
+
+def test_the_rule_player_beats_random_play_with_an_interval_above_zero() -> None:
+    report = duel("novice", "random", "1660", deals=30, seed=3)
+    assert report["ci95"][0] > 0 < report["mean"]
+    assert report["unit"] == "lesser counters per deal"
+    assert set(report["decision_ms"]) == {"novice", "random"}
+    assert report["decision_ms"]["novice"]["decisions"] > 0
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out), out.getvalue()
+
+
+def test_duel_prints_one_json_object_on_its_last_line() -> None:
+    code, text = run(
+        "duel", "novice", "random", "--deals", "6", "--seed", "2", "--rules", "classic"
+    )
+    assert code == 0
+    report = json.loads(text.strip().splitlines()[-1])
+    assert {"a", "b", "rules", "deals", "mean", "ci95", "unit", "decision_ms"} <= set(report)
+    assert (report["a"], report["b"], report["rules"], report["deals"]) == (
+        "novice",
+        "random",
+        "classic",
+        6,
+    )
+
+
+def test_move_answers_for_the_player_on_turn(tmp_path: Path) -> None:
+    record = json.loads((DATA / "belinda.json").read_text(encoding="utf-8"))
+    path = tmp_path / "r.json"
+    for upto in (0, 3, 4, 7, 12):
+        path.write_text(json.dumps({**record, "actions": record["actions"][:upto]}))
+        code, text = run("move", str(path), "--level", "novice", "--seed", "5")
+        assert code == 0
+        answer = json.loads(text.strip().splitlines()[-1])
+        _, legal = run("legal", str(path))
+        assert answer["action"] in json.loads(legal)["actions"] or answer["action"].startswith(
+            "discard"
+        )
+        assert (
+            run("move", str(path), "--level", "novice", "--seed", "5")[1].split('"ms"')[0]
+            == (text.split('"ms"')[0])
+        )
+
+
+@pytest.mark.parametrize("what", ["over", "garbage"])
+def test_move_refuses_a_finished_or_broken_record(
+    tmp_path: Path, what: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.json"
+    if what == "over":
+        path.write_text((DATA / "belinda.json").read_text(encoding="utf-8"))
+    else:
+        path.write_text('{"format": "ombre-record/1", "rules": "1660"')
+    code, _ = run("move", str(path))
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
