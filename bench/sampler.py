@@ -5,7 +5,7 @@ A script, not a test: it prints figures. Run ``python bench/sampler.py [deals]``
 Over seeded deals played by the rule player, at each decision point of the chosen kinds, for the
 seat to move: the set-up time of a :class:`~ombre_core.bots.sampler.Sampler` (once per decision),
 the time per world of ``weighted`` (uniform and with inference) and of ``worlds`` (resampled from
-four times as many), and the effective sample size of 100 weighted worlds, as a fraction of 100.
+twice as many), and the effective sample size of 100 weighted worlds, as a fraction of 100.
 
 Times are CPU time of this process (``time.process_time``), so that other work on the machine
 does not inflate them.

@@ -98,7 +98,7 @@ def check_worlds(view: View, worlds: list[Deal], replay: bool) -> None:
 def test_worlds_keep_the_view_at_every_decision_of_rule_bot_deals(rules: Rules) -> None:
     rng = random.Random(1)
     played = 0
-    for seed in range(6):
+    for seed in range(5):
         for n, deal in enumerate(rule_bot_positions(rules, 300 + seed, seed % 3)):
             played += deal.phase_name == "play"
             for seat in range(deal.seats):
@@ -106,10 +106,10 @@ def test_worlds_keep_the_view_at_every_decision_of_rule_bot_deals(rules: Rules) 
                 for model in (ActionModel(), None):
                     worlds = Sampler(view, model).worlds(2, rng)
                     check_worlds(view, worlds, replay=n % 5 == seat)
-    assert played >= 50
+    assert played >= 40
 
 
-@settings(HYPOTHESIS, max_examples=25)
+@settings(HYPOTHESIS, max_examples=15)
 @given(st.sampled_from(PRESET_LIST), st.integers(0, 2**32 - 1), st.integers(0, 2))
 def test_worlds_keep_the_view_in_random_play(rules: Rules, seed: int, dealer: int) -> None:
     """Random play renounces and keeps back matadors far more often than the rule player."""

@@ -618,29 +618,39 @@ class Sampler:
         With inference off they are uniform among the consistent worlds and weigh ``1 / n`` each.
         """
         layouts = [self._layout(rng) for _ in range(n)]
-        total = sum(lay.weight for lay in layouts)
-        return [World(self._deal(lay), lay.weight / total) for lay in layouts]
+        weights = _normalised([lay.weight for lay in layouts])
+        return [World(self._deal(lay), w) for lay, w in zip(layouts, weights, strict=True)]
 
-    def worlds(self, n: int, rng: random.Random, oversample: int = 4) -> list[Deal]:
+    def worlds(self, n: int, rng: random.Random, oversample: int = 2) -> list[Deal]:
         """``n`` equally weighted worlds: ``n * oversample`` drawn, then ``n`` kept by systematic
         resampling in proportion to their weights (a world may be kept more than once; each kept
-        world is its own deal). With inference off, ``n`` uniform worlds."""
+        world is its own deal). With inference off, ``n`` uniform worlds.
+
+        A search that can weigh its results should prefer :meth:`weighted`: it wastes no draw.
+        """
         if self.model is None or oversample <= 1:
             return [self._deal(self._layout(rng)) for _ in range(n)]
         pool = [self._layout(rng) for _ in range(n * oversample)]
-        total = sum(lay.weight for lay in pool)
-        step = total / n
+        step = 1.0 / n
         point = rng.random() * step
         kept: list[Deal] = []
         cumulative = 0.0
-        for lay in pool:
-            cumulative += lay.weight
+        for lay, weight in zip(pool, _normalised([lay.weight for lay in pool]), strict=True):
+            cumulative += weight
             while point < cumulative and len(kept) < n:
                 kept.append(self._deal(lay))
                 point += step
         while len(kept) < n:  # rounding at the very end of the pile
             kept.append(self._deal(pool[-1]))
         return kept
+
+
+def _normalised(weights: list[float]) -> list[float]:
+    """The weights scaled to sum to 1; equal if they cannot be (all zero, or overflowed)."""
+    total = sum(weights)
+    if not 0.0 < total < float("inf"):
+        return [1.0 / len(weights)] * len(weights)
+    return [w / total for w in weights]
 
 
 def _same_view(a: View, b: View) -> bool:
@@ -656,7 +666,7 @@ def weighted_worlds(
 
 
 def sample_worlds(
-    view: View, n: int, rng: random.Random, *, inference: bool = True, oversample: int = 4
+    view: View, n: int, rng: random.Random, *, inference: bool = True, oversample: int = 2
 ) -> list[Deal]:
     """``n`` equally weighted worlds for ``view``: resampled by inference, or uniform."""
     return Sampler(view, DEFAULT_MODEL if inference else None).worlds(n, rng, oversample)
