@@ -186,8 +186,9 @@ class Deal:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.vole_declared = False
-        self._log: list[tuple[int, A.Action, Phase, CardSet, int, int, int]] = []
-        """One plain tuple per action, the fields of its :class:`Event` (cheaper to make)."""
+        self._log: list[tuple[int, A.Action, Phase, int, int, int]] = []
+        """One plain tuple per action (cheaper to make than an :class:`Event`): its fields but
+        ``drawn``, which the stock's order gives (draws come off its top in the log's order)."""
 
     # ---- construction ------------------------------------------------------------------------
 
@@ -277,7 +278,26 @@ class Deal:
     @property
     def events(self) -> list[Event]:
         """What every action so far did, in order."""
-        return [_new_tuple(Event, raw) for raw in self._log]
+        out = []
+        top = 0
+        stock = self.stock
+        for seat, action, phase, taken, won, discarded in self._log:
+            drawn = 0
+            if taken:
+                for card in stock[top : top + taken]:
+                    drawn |= 1 << card
+                top += taken
+            out.append(_new_tuple(Event, (seat, action, phase, drawn, taken, won, discarded)))
+        return out
+
+    def rewrite_hidden_action(self, index: int, action: A.Action) -> None:
+        """Put ``action`` (a discard of other cards) in the log at ``index``, unchecked.
+
+        For samplers, which build a world by giving a template deal other hidden cards: the
+        hands, the stock and the discards are theirs to set; this sets the log's word for it.
+        """
+        seat, _, phase, taken, won, discarded = self._log[index]
+        self._log[index] = (seat, action, phase, taken, won, discarded)
 
     @property
     def history(self) -> list[A.Action]:
@@ -384,7 +404,11 @@ class Deal:
                     text = A.format_action(action)
             raise IllegalAction(text, self.to_move, reason)
         self.apply_unchecked(action)
-        return _new_tuple(Event, self._log[-1])
+        seat, action, phase, taken, won, discarded = self._log[-1]
+        drawn = 0
+        for card in self.stock[self.drawn - taken : self.drawn]:  # this action's draw, if any
+            drawn |= 1 << card
+        return Event(seat, action, phase, drawn, taken, won, discarded)
 
     def why_illegal(self, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason in words."""
@@ -451,14 +475,14 @@ class Deal:
         if phase == _PLAY:
             if action == Act.VOLE:
                 self.vole_declared = True
-                self._log.append((seat, action, phase, 0, 0, -1, 0))
+                self._log.append((seat, action, phase, 0, -1, 0))
                 return
             self.hands[seat] &= ~(1 << action)
             trick = self.trick
             trick.append(action)
             if len(trick) < self.seats:
                 self.to_move = (seat + 1) % self.seats
-                self._log.append((seat, action, phase, 0, 0, -1, 0))
+                self._log.append((seat, action, phase, 0, -1, 0))
                 return
             assert self.trump is not None
             winner = (self.leader + trick_winner(trick, self.trump)) % self.seats
@@ -466,11 +490,10 @@ class Deal:
             self.tricks_won[winner] += 1
             self.trick = []
             self.leader = self.to_move = winner
-            self._log.append((seat, action, phase, 0, 0, winner, 0))
+            self._log.append((seat, action, phase, 0, winner, 0))
             if len(self.tricks) == self.rules.tricks:
                 self._finish()
             return
-        drawn = 0
         if phase == _AUCTION:
             self.bids[seat] = action
             if action == Act.PASS:
@@ -483,7 +506,7 @@ class Deal:
             if self.spoken < self.seats:
                 self.to_move = (seat + 1) % self.seats
             else:
-                self._log.append((seat, action, phase, 0, 0, -1, 0))
+                self._log.append((seat, action, phase, 0, -1, 0))
                 self._close_auction()
                 return
         elif phase == _DISCARD:
@@ -493,20 +516,19 @@ class Deal:
             if seat == self.ombre and self.trump is None:
                 self.pending_draw = mask.bit_count()
                 self.phase = Phase.TRUMP_CHOICE  # RG Addition 2: name the trump before taking in
-                self._log.append((seat, action, phase, 0, 0, -1, self.pending_draw))
+                self._log.append((seat, action, phase, 0, -1, self.pending_draw))
                 return
-            else:
-                k = mask.bit_count()
-                drawn = self._draw(seat, k)
-                self._log.append((seat, action, phase, drawn, k, -1, k))
-                self._next_exchanger()
-                return
+            k = mask.bit_count()
+            self._draw(seat, k)
+            self._log.append((seat, action, phase, k, -1, k))
+            self._next_exchanger()
+            return
         elif phase == _TRUMP_CHOICE:
             self.trump = action - Act.TRUMP
             if self.contract == Act.PLAY:
-                drawn = self._draw(seat, self.pending_draw)
+                self._draw(seat, self.pending_draw)
+                self._log.append((seat, action, phase, self.pending_draw, -1, 0))
                 self.pending_draw = 0
-                self._log.append((seat, action, phase, drawn, drawn.bit_count(), -1, 0))
                 self._next_exchanger()
                 return
             self.phase = Phase.DISCARD
@@ -515,10 +537,10 @@ class Deal:
             assert self.asker is not None and self.sans_prendre_bidder is not None
             self.bids[seat] = action
             keeps = action == Act.SANS_PRENDRE
-            self._log.append((seat, action, phase, 0, 0, -1, 0))
+            self._log.append((seat, action, phase, 0, -1, 0))
             self._open_exchange(self.asker if keeps else self.sans_prendre_bidder, Act.SANS_PRENDRE)
             return
-        self._log.append((seat, action, phase, 0, 0, -1, 0))
+        self._log.append((seat, action, phase, 0, -1, 0))
 
     def _close_auction(self) -> None:
         if self.sans_prendre_bidder is not None:
@@ -546,15 +568,12 @@ class Deal:
         self.exchange_pos = 0
         self.to_move = ombre
 
-    def _draw(self, seat: int, k: int) -> CardSet:
-        """Take ``k`` cards off the top of the stock into ``seat``'s hand; return them."""
-        new = 0
+    def _draw(self, seat: int, k: int) -> None:
+        """Take ``k`` cards off the top of the stock into ``seat``'s hand."""
         for card in self.stock[self.drawn : self.drawn + k]:
-            new |= 1 << card
-        self.hands[seat] |= new
+            self.hands[seat] |= 1 << card
         self.drawn += k
         self.taken[seat] += k
-        return new
 
     def _next_exchanger(self) -> None:
         self.exchange_pos += 1

@@ -65,6 +65,8 @@ class View:
     """How many cards this seat may discard now (fewest, most), when it is to discard."""
     pool: int
     """What lies in the pool now: what the Ombre plays for, this deal's stakes and fees in."""
+    pool_in: int
+    """What lay in the pool from earlier deals when this deal began."""
     result: Settlement | None
 
     @property
@@ -166,5 +168,6 @@ def view_of(deal: Deal, seat: int) -> View:
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
         discard_bounds=deal.discard_bounds(seat) if my_discard else None,
         pool=pool_now(deal) if result is None else result.pool_out,
+        pool_in=deal.pool_in,
         result=result,
     )
