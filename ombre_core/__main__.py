@@ -4,6 +4,7 @@
 * ``replay FILE``: replay an ``ombre-record/1`` and print the result as JSON.
 * ``legal FILE``: print the legal actions after the record's last action.
 * ``simulate --games N --seed S``: computer players play N deals; totals and deals per second.
+* ``solve FILE``: the double-dummy value and best cards of a record stopped in the trick play.
 """
 
 from __future__ import annotations
@@ -126,6 +127,46 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Solve a record stopped in the trick play with every hand known (docs/solver.md)."""
+    from .bots.solver import BudgetExceeded, solve
+    from .cards import format_card
+    from .record import loads
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise OmbreError(f"cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise OmbreError(f"{args.file} is not UTF-8 text") from None
+    try:
+        deal = loads(text)
+    except RecursionError:
+        raise OmbreError(f"{args.file} is nested too deeply to be a record") from None
+    if deal.is_over:
+        raise OmbreError(f"{args.file}: the deal is over, nothing is left to solve")
+    if deal.phase_name != "play":
+        raise OmbreError(
+            f"{args.file}: the record stops in the {deal.phase_name}, not in the trick play"
+        )
+    try:
+        solution = solve(deal, budget=args.budget)
+    except BudgetExceeded as exc:
+        raise OmbreError(str(exc)) from None
+    report = {
+        "to_move": deal.to_move,
+        "ombre": deal.ombre,
+        "tricks": list(deal.tricks_won),
+        "value": solution.value,
+        "best": [format_card(c) for c in solution.best],
+        "values": {format_card(c): v for c, v in solution.values.items()},
+        "nodes": solution.nodes,
+    }
+    print(json.dumps(report), file=out)
+    return 0
+
+
 # ---- play in the terminal ----------------------------------------------------------------------
 
 
@@ -239,6 +280,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     sim.add_argument("--players", choices=sorted(PLAYERS), default="rules")
+    sol = sub.add_parser(
+        "solve", help="the double-dummy value and best cards of a record in the trick play"
+    )
+    sol.add_argument("file")
+    sol.add_argument("--budget", type=int, help="give up after this many search nodes")
     return parser
 
 
@@ -249,6 +295,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         "legal": cmd_legal,
         "simulate": cmd_simulate,
         "play": cmd_play,
+        "solve": cmd_solve,
     }
     try:
         return commands[args.command](args, out)

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from ..state import Deal
 
 Judge: TypeAlias = Callable[[tuple[int, ...]], int]
+Table: TypeAlias = "dict[int, int] | list[int]"
+"""A table indexed by packed tricks won."""
 """Final tricks won per seat -> rung (0 = codille ... 3 = vole)."""
 
 CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG = range(4)
@@ -86,9 +88,9 @@ class Reach:
         self.seats = seats
         self.tricks = tricks
         self.unit = tuple(1 << WON_BITS * s for s in range(seats))
-        self.low: dict[int, int] = {}
-        self.high: dict[int, int] = {}
-        self.kind: dict[int, int] = {}
+        low: dict[int, int] = {}
+        high: dict[int, int] = {}
+        kind: dict[int, int] = {}
         kinds: dict[object, int] = {}
         for done in range(tricks, -1, -1):
             for won in _counts(seats, done):
@@ -96,14 +98,22 @@ class Reach:
                 shape: object
                 if done == tricks:
                     rung = judge(won)
-                    self.low[packed] = self.high[packed] = rung
+                    low[packed] = high[packed] = rung
                     shape = ("end", rung)
                 else:
                     after = [packed + u for u in self.unit]
-                    self.low[packed] = min(self.low[a] for a in after)
-                    self.high[packed] = max(self.high[a] for a in after)
-                    shape = tuple(self.kind[a] for a in after)
-                self.kind[packed] = kinds.setdefault(shape, len(kinds))
+                    low[packed] = min(low[a] for a in after)
+                    high[packed] = max(high[a] for a in after)
+                    shape = tuple(kind[a] for a in after)
+                kind[packed] = kinds.setdefault(shape, len(kinds))
+        self.low: Table = low
+        self.high: Table = high
+        self.kind: Table = kind
+        if WON_BITS * seats <= 16:  # a list is quicker to index than a dict
+            size = 1 << WON_BITS * seats
+            self.low, self.high, self.kind = (
+                [t.get(i, -1) for i in range(size)] for t in (low, high, kind)
+            )
 
 
 def _counts(seats: int, total: int) -> list[tuple[int, ...]]:

@@ -35,10 +35,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card, CardSet, Suit, cards_of
+from ..errors import OmbreError
 from ..rules import Rules
 from ..tables import DISPLAY_ORDER, EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP
 from ..tricks import legal_cards, trick_winner
-from .ladder import RUNG_NAMES, Judge, Reach, ladder_of, pack_won, reach_of
+from .ladder import RUNG_NAMES, Judge, ladder_of, pack_won, reach_of
 
 if TYPE_CHECKING:
     from ..state import Deal
@@ -125,7 +126,7 @@ def position_of(deal: Deal, judge: Judge | None = None) -> Position:
     ``judge`` defaults to :func:`ladder_of`; the ombre's side is ``{deal.ombre}``.
     """
     if deal.phase_name != "play" or deal.trump is None or deal.ombre is None:
-        raise ValueError(f"the deal is not in trick play (phase: {deal.phase_name})")
+        raise OmbreError(f"the deal is not in trick play (phase: {deal.phase_name})")
     return Position(
         hands=tuple(deal.hands),
         trick=tuple(deal.trick),
@@ -146,9 +147,9 @@ def solve(
 ) -> Solution:
     """Solve a deal in trick play: its value and, with ``every_card``, each legal card's value.
 
-    Raises :class:`ValueError` if the deal is not in trick play and :class:`BudgetExceeded` if
-    ``budget`` (trick-boundary nodes) runs out. ``off`` switches techniques off (for measuring
-    them: :data:`TECHNIQUES`); the answer is the same, only slower.
+    Raises :class:`~ombre_core.errors.OmbreError` if the deal is not in trick play and
+    :class:`BudgetExceeded` if ``budget`` (trick-boundary nodes) runs out. ``off`` switches
+    techniques off (for measuring them: :data:`TECHNIQUES`); the answer is the same, only slower.
     """
     return solve_position(position_of(deal), every_card, budget, off)
 
@@ -188,6 +189,7 @@ TECHNIQUES = {
     "quick": "the top trumps' sure tricks narrow what the tricks won still allow",
     "layout": "renumber the cards in play so a hand fits in one 30-bit int digit",
     "ranks": "late in the deal, key the table on the ranks of the cards left (merges more)",
+    "unrolled": "for three seats, a trick as three nested loops (else a call per card)",
 }
 """The techniques :func:`solve_position` can switch off with ``off``, for measuring them."""
 
@@ -206,7 +208,7 @@ class _Layout:
     to measure what wide ints cost.
     """
 
-    __slots__ = ("blocks", "index", "kind", "real", "trumps")
+    __slots__ = ("blocks", "index", "kind", "plain", "real", "trumps")
 
     def __init__(self, cards: Iterable[Card], trump: Suit, spread: int = 0) -> None:
         eff = EFFECTIVE_SUIT[trump]
@@ -223,6 +225,8 @@ class _Layout:
             blocks[k] = blocks.get(k, 0) | 1 << i
         self.blocks = tuple(blocks.values())
         """The cards of each kind (consecutive numbers)."""
+        self.plain = tuple(m for m in self.blocks if not m & self.trumps)
+        """The cards of each plain suit."""
 
     def pack(self, mask: CardSet) -> int:
         index = self.index
@@ -241,11 +245,13 @@ class _Layout:
 class _Search:
     """One solve: the renumbered position, the rules' answers so far and the transposition table.
 
-    ``wins(hands, leader, won, r)``: at a trick boundary, can the ombre's side reach rung ``r`` or
-    better? ``play(...)``: the same inside a trick, ``pos`` cards played. Hands are renumbered
-    card sets by seat, ``won`` the packed tricks won (:mod:`.ladder`), a trick so far is packed
-    into one int (``code``: each card + 1, :data:`_CARD_BITS` bits each, in order of play). The
-    hot functions are closures over local tables, cheaper than attribute look-ups.
+    ``wins(hands, leader, won, r, inplay)``: at a trick boundary, can the ombre's side reach rung
+    ``r`` or better? ``play(...)``: the same inside a trick, ``pos`` cards played. Hands are
+    renumbered card sets by seat, ``inplay`` their union (with the current trick's cards),
+    ``won`` the packed tricks won (:mod:`.ladder`); a trick so far is packed into one int
+    (``code``: each card + 1, :data:`_CARD_BITS` bits each, in order of play). The hot functions
+    are closures over local tables, cheaper than attribute look-ups; for three seats, the table
+    played today, a trick is three nested loops in one call instead of a call per card.
     """
 
     def __init__(
@@ -269,8 +275,13 @@ class _Search:
         total = sum(position.tricks_won) + position.hands[position.to_move].bit_count()
         self.reach = reach_of(position.judge, position.seats, total)
         self.won = pack_won(position.tricks_won)
-        self.nodes = 0
+        self.count = [0]
         self._build(position, budget, off)
+
+    @property
+    def nodes(self) -> int:
+        """Trick-boundary positions searched so far."""
+        return self.count[0]
 
     def _build(self, position: Position, budget: int | None, off: frozenset[str]) -> None:
         layout = self.layout
@@ -278,10 +289,12 @@ class _Search:
         kind = layout.kind
         trumps = layout.trumps
         index = layout.index
+        blocks = layout.blocks
+        plain = layout.plain
         n = position.seats
         trump = position.trump
         forced_by = position.rules.matador_forced_by
-        reach: Reach = self.reach
+        reach = self.reach
         low, high, kinds, unit = reach.low, reach.high, reach.kind, reach.unit
         ours = tuple(s in position.side for s in range(n))
         seat_at = tuple(tuple((lead + p) % n for p in range(n)) for lead in range(n))
@@ -293,11 +306,11 @@ class _Search:
         use_bounds = "bounds" not in off
         use_quick = "quick" not in off
         ranks_from = _RANKS_FROM if "ranks" not in off else 0
-        blocks = layout.blocks
+        three = n == 3 and "unrolled" not in off
         legal_memo: dict[int, int] = {}
         winner_memo: dict[int, int] = {}
         table: dict[tuple[object, ...], tuple[int, int, int]] = {}
-        search = self
+        count = self.count
 
         def trick_of(code: int) -> list[Card]:
             cards = []
@@ -306,23 +319,21 @@ class _Search:
                 code >>= _CARD_BITS
             return cards
 
-        def legal(hand: int, code: int) -> int:
-            """The rules' legal cards (:func:`legal_cards`), renumbered, remembered."""
-            key = code << width | hand
-            got = legal_memo.get(key)
-            if got is None:
-                ok = legal_cards(layout.unpack(hand), trick_of(code), trump, forced_by)
-                got = 0
-                for c in cards_of(ok):
-                    got |= 1 << index[c]
-                legal_memo[key] = got
+        def ask_legal(key: int) -> int:
+            """The rules' legal cards (:func:`legal_cards`) for a packed hand and trick."""
+            hand = key & ((1 << width) - 1)
+            ok = legal_cards(layout.unpack(hand), trick_of(key >> width), trump, forced_by)
+            got = 0
+            while ok:
+                bit = ok & -ok
+                ok ^= bit
+                got |= 1 << index[bit.bit_length() - 1]
+            legal_memo[key] = got
             return got
 
-        def winner(code: int) -> int:
-            """The rules' winner (:func:`trick_winner`) of a trick so far, remembered."""
-            got = winner_memo.get(code)
-            if got is None:
-                got = winner_memo[code] = trick_winner(trick_of(code), trump)
+        def ask_winner(code: int) -> int:
+            """The rules' winner (:func:`trick_winner`) of a trick so far: its place in it."""
+            got = winner_memo[code] = trick_winner(trick_of(code), trump)
             return got
 
         def choices(options: int, inplay: int) -> list[int]:
@@ -342,6 +353,18 @@ class _Search:
                 out.append(c)
             return out
 
+        def cheapest_first(cards: list[int], code: int, pos: int) -> list[int]:
+            """``cards`` (lowest first) with the lowest that would take the trick put first."""
+            shift = _CARD_BITS * pos
+            for i, c in enumerate(cards):
+                full = code | (c + 1) << shift
+                w = winner_memo.get(full)
+                if w is None:
+                    w = ask_winner(full)
+                if w == pos:
+                    return [c, *cards[:i], *cards[i + 1 :]] if i else cards
+            return cards
+
         def unrank(inplay: int, rank: int) -> int:
             """The card of ``inplay`` with ``rank`` cards of ``inplay`` below it."""
             while rank:
@@ -349,42 +372,52 @@ class _Search:
                 rank -= 1
             return (inplay & -inplay).bit_length() - 1
 
-        def wins(hands: tuple[int, ...], leader: int, won: int, r: int) -> bool:
-            if use_bounds or not hands[leader]:
+        def wins(hands: tuple[int, ...], leader: int, won: int, r: int, inplay: int) -> bool:
+            if use_bounds or not inplay:
                 if low[won] >= r:
                     return True
                 if high[won] < r:
                     return False
-            search.nodes += 1
-            if search.nodes == limit:
+            count[0] += 1
+            if count[0] == limit:
                 raise BudgetExceeded(limit)
+            seats = seat_at[leader]
             left = hands[leader].bit_count()
             if left == 1:  # the last trick plays itself
                 code = 0
                 for pos in range(n):
-                    code |= hands[seat_at[leader][pos]].bit_length() << _CARD_BITS * pos
-                return low[won + unit[seat_at[leader][winner(code)]]] >= r
-            inplay = 0
-            for h in hands:
-                inplay |= h
-            top_trumps = inplay & trumps
-            if top_trumps and use_quick:
-                # The top trump wins whatever trick it falls in: its holder is sure of one trick
-                # for each trump of his above every other trump still out.
-                top = top_trumps.bit_length() - 1
-                for holder in range(n):
-                    if hands[holder] >> top & 1:
-                        break
-                mine = hands[holder]
-                theirs = top_trumps & ~mine
-                above = mine >> theirs.bit_length() if theirs else mine & trumps
-                bound = won + above.bit_count() * unit[holder]
-                if low[bound] >= r:
-                    return True
-                if high[bound] < r:
-                    return False
-            if not use_table:
-                return play(hands, leader, won, r, 0, 0, 0, inplay, -1)
+                    code |= hands[seats[pos]].bit_length() << _CARD_BITS * pos
+                w = winner_memo.get(code)
+                if w is None:
+                    w = ask_winner(code)
+                return low[won + unit[seats[w]]] >= r
+            if use_quick:
+                holder = leader
+                sure = 0
+                top_trumps = inplay & trumps
+                if top_trumps:
+                    # The top trump wins whatever trick it falls in: its holder is sure of one
+                    # trick for each trump of his above every other trump still out.
+                    top = top_trumps.bit_length() - 1
+                    for holder in range(n):
+                        if hands[holder] >> top & 1:
+                            break
+                    mine = hands[holder]
+                    theirs = top_trumps & ~mine
+                    sure = (mine >> theirs.bit_length() if theirs else mine & trumps).bit_count()
+                if holder == leader and not top_trumps & ~hands[leader]:
+                    # Nobody else holds a trump: the leader also cashes his top cards of each
+                    # plain suit, keeping the lead (a card of another plain suit never wins).
+                    mine = hands[leader]
+                    for block in plain:
+                        theirs = inplay & block & ~mine
+                        sure += ((mine & block) >> theirs.bit_length()).bit_count()
+                if sure:
+                    bound = won + sure * unit[holder]
+                    if low[bound] >= r:
+                        return True
+                    if high[bound] < r:
+                        return False
             entry = None
             if use_table:
                 if left <= ranks_from:
@@ -395,16 +428,16 @@ class _Search:
                     for block in blocks:
                         shape = shape << 4 | (inplay & block).bit_count()
                     ranked = []
-                    for h in hands:
+                    for h in hands[1:]:  # the first hand is what the others leave
                         x = 0
                         while h:
                             bit = h & -h
                             h ^= bit
                             x |= 1 << (inplay & (bit - 1)).bit_count()
                         ranked.append(x)
-                    key: tuple[object, ...] = (tuple(ranked), shape, leader, kinds[won])
+                    key: tuple[object, ...] = (*ranked, shape, leader, kinds[won])
                 else:
-                    key = (hands, leader, kinds[won])
+                    key = (*hands, leader, kinds[won])
                 entry = table.get(key)
                 if entry is not None:
                     if entry[0] >= r:
@@ -413,25 +446,94 @@ class _Search:
                         return False
             # The lead: the card that settled this position before first, else high cards first
             # for the ombre's side (trumps first) and low cards first for the other side.
-            maximise = ours[leader]
-            cards = choices(legal(hands[leader], 0), inplay)
+            max0 = ours[leader]
+            hand0 = hands[leader]
+            options = legal_memo.get(hand0)
+            if options is None:
+                options = ask_legal(hand0)
+            leads = choices(options, inplay)
             if use_order:
-                if maximise:
-                    cards.reverse()
+                if max0:
+                    leads.reverse()
                 if entry is not None and entry[2] >= 0:
                     hint = entry[2]
                     if left <= ranks_from:  # the hint is a rank among the cards left
                         hint = unrank(inplay, hint)
-                    if hint in cards:
-                        cards.remove(hint)
-                        cards.insert(0, hint)
-            result = not maximise
+                    if hint in leads:
+                        leads.remove(hint)
+                        leads.insert(0, hint)
+            result = not max0
             settled = -1
-            for c in cards:
-                if play(hands, leader, won, r, 1, c + 1, 1 << c, inplay, -1) == maximise:
-                    result = maximise
-                    settled = c
-                    break
+            if three:
+                s1 = seats[1]
+                s2 = seats[2]
+                max1 = ours[s1]
+                max2 = ours[s2]
+                hand1 = hands[s1]
+                hand2 = hands[s2]
+                h0, h1, h2 = hands
+                second: dict[int, list[int]] = {}
+                third: dict[int, list[int]] = {}
+                for c0 in leads:
+                    code0 = c0 + 1
+                    key1 = code0 << width | hand1
+                    options = legal_memo.get(key1)
+                    if options is None:
+                        options = ask_legal(key1)
+                    seconds = second.get(options)
+                    if seconds is None:
+                        seconds = second[options] = choices(options, inplay)
+                    if use_order and max1 != max0:
+                        seconds = cheapest_first(seconds, code0, 1)
+                    result1 = not max1
+                    for c1 in seconds:
+                        code1 = code0 | (c1 + 1) << _CARD_BITS
+                        key2 = code1 << width | hand2
+                        options = legal_memo.get(key2)
+                        if options is None:
+                            options = ask_legal(key2)
+                        thirds = third.get(options)
+                        if thirds is None:
+                            thirds = third[options] = choices(options, inplay)
+                        if use_order:
+                            w = winner_memo.get(code1)
+                            if w is None:
+                                w = ask_winner(code1)
+                            if ours[seats[w]] != max2:
+                                thirds = cheapest_first(thirds, code1, 2)
+                        played = 1 << c0 | 1 << c1
+                        result2 = not max2
+                        for c2 in thirds:
+                            code2 = code1 | (c2 + 1) << 2 * _CARD_BITS
+                            w = winner_memo.get(code2)
+                            if w is None:
+                                w = ask_winner(code2)
+                            taker = seats[w]
+                            after = won + unit[taker]
+                            if use_bounds and low[after] >= r:
+                                ok = True
+                            elif use_bounds and high[after] < r:
+                                ok = False
+                            else:
+                                gone = ~(played | 1 << c2)
+                                after_hands = (h0 & gone, h1 & gone, h2 & gone)
+                                ok = wins(after_hands, taker, after, r, inplay & gone)
+                            if ok == max2:
+                                result2 = ok
+                                break
+                        if result2 == max1:
+                            result1 = result2
+                            break
+                    if result1 == max0:
+                        result = result1
+                        settled = c0
+                        break
+            else:
+                for c0 in leads:
+                    if play(hands, leader, won, r, 1, c0 + 1, 1 << c0, inplay, -1) == max0:
+                        result = max0
+                        settled = c0
+                        break
             if use_table:
                 if settled >= 0 and left <= ranks_from:
                     settled = (inplay & ((1 << settled) - 1)).bit_count()
@@ -452,30 +554,35 @@ class _Search:
             inplay: int,
             only: int,
         ) -> bool:
+            """Inside a trick (any number of seats): a call per card."""
             seat = seat_at[leader][pos]
-            options = legal(hands[seat], code) & only
-            cards = choices(options, inplay)
-            shift = _CARD_BITS * pos
+            key = code << width | hands[seat]
+            options = legal_memo.get(key)
+            if options is None:
+                options = ask_legal(key)
+            cards = choices(options & only, inplay)
             maximise = ours[seat]
-            if not use_order:
-                pass
-            elif pos:
-                # A follower: if his side holds the trick, the lowest card; if not, first the
-                # lowest card that takes it, then the rest from the lowest.
-                if ours[seat_at[leader][winner(code)]] != maximise:
-                    for i, c in enumerate(cards):
-                        if winner(code | (c + 1) << shift) == pos:
-                            if i:
-                                cards.insert(0, cards.pop(i))
-                            break
-            else:
-                cards.reverse()  # the leader: trumps first, high cards first
+            if use_order:
+                if pos:
+                    # A follower: if his side holds the trick, the lowest card; if not, first the
+                    # lowest card that takes it.
+                    w = winner_memo.get(code)
+                    if w is None:
+                        w = ask_winner(code)
+                    if ours[seat_at[leader][w]] != maximise:
+                        cards = cheapest_first(cards, code, pos)
+                elif maximise:
+                    cards.reverse()
             last = pos == n - 1
+            shift = _CARD_BITS * pos
             for c in cards:
                 bit = 1 << c
                 next_code = code | (c + 1) << shift
                 if last:
-                    taker = seat_at[leader][winner(next_code)]
+                    w = winner_memo.get(next_code)
+                    if w is None:
+                        w = ask_winner(next_code)
+                    taker = seat_at[leader][w]
                     after = won + unit[taker]
                     if use_bounds and low[after] >= r:
                         ok = True
@@ -483,33 +590,43 @@ class _Search:
                         ok = False
                     else:
                         gone = ~(played | bit)
-                        ok = wins(tuple([h & gone for h in hands]), taker, after, r)
+                        ok = wins(tuple([h & gone for h in hands]), taker, after, r, inplay & gone)
                 else:
                     ok = play(hands, leader, won, r, pos + 1, next_code, played | bit, inplay, -1)
                 if ok == maximise:
                     return ok
             return not maximise
 
+        def legal(hand: int, code: int) -> int:
+            key = code << width | hand
+            got = legal_memo.get(key)
+            return ask_legal(key) if got is None else got
+
         self._wins = wins
         self._play = play
         self._choices = choices
         self._legal = legal
 
-    def _test(self, r: int, only: int = -1) -> bool:
-        """At the root: can the ombre's side reach rung ``r`` (the mover playing from ``only``)?"""
-        prefix = self.prefix
-        played = 0
+    def _root(self) -> tuple[int, int, int]:
+        """The root's packed trick so far, the cards in it, and every card in play."""
         code = 0
-        for i, c in enumerate(prefix):
-            played |= 1 << c
+        played = 0
+        for i, c in enumerate(self.prefix):
             code |= (c + 1) << _CARD_BITS * i
+            played |= 1 << c
         inplay = played
         for h in self.hands:
             inplay |= h
+        return code, played, inplay
+
+    def _test(self, r: int, only: int = -1) -> bool:
+        """At the root: can the ombre's side reach rung ``r`` (the mover playing from ``only``)?"""
+        code, played, inplay = self._root()
         leader = self.position.leader
-        if not prefix and only == -1:
-            return self._wins(self.hands, leader, self.won, r)
-        return self._play(self.hands, leader, self.won, r, len(prefix), code, played, inplay, only)
+        if not self.prefix and only == -1:
+            return self._wins(self.hands, leader, self.won, r, inplay)
+        pos = len(self.prefix)
+        return self._play(self.hands, leader, self.won, r, pos, code, played, inplay, only)
 
     def _ladder(self, lo: int, hi: int, only: int = -1, first: int | None = None) -> int:
         """The rung in ``[lo, hi]``, by boolean tests (``first``: the rung to try first)."""
@@ -530,21 +647,13 @@ class _Search:
     def card_rungs(self, value: int) -> dict[Card, int]:
         """Each legal card of the mover and its rung, knowing the root's ``value``: each card is
         first tested against the value (a best card needs only that test)."""
-        pos = self.position
-        hands = self.hands
-        if not any(hands):
+        position = self.position
+        if not any(self.hands):
             return {}
-        mover = pos.to_move
-        code = 0
-        played = 0
-        for i, c in enumerate(self.prefix):
-            code |= (c + 1) << _CARD_BITS * i
-            played |= 1 << c
-        inplay = played
-        for h in hands:
-            inplay |= h
-        options = self._legal(hands[mover], code)
-        maximise = mover in pos.side
+        mover = position.to_move
+        code, _, inplay = self._root()
+        options = self._legal(self.hands[mover], code)
+        maximise = mover in position.side
         lo, hi = self.reach.low[self.won], self.reach.high[self.won]
         by_run: dict[int, int] = {}
         for c in self._choices(options, inplay):
