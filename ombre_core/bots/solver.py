@@ -291,6 +291,11 @@ class _Search:
         index = layout.index
         blocks = layout.blocks
         plain = layout.plain
+        block_mask = [0] * len(real)
+        for block in layout.blocks:
+            for i in range(len(real)):
+                if block >> i & 1:
+                    block_mask[i] = block
         n = position.seats
         trump = position.trump
         forced_by = position.rules.matador_forced_by
@@ -308,8 +313,10 @@ class _Search:
         ranks_from = _RANKS_FROM if "ranks" not in off else 0
         three = n == 3 and "unrolled" not in off
         legal_memo: dict[int, int] = {}
+        real_hands: dict[int, int] = {}
+        hand_bits = (1 << width) - 1
         winner_memo: dict[int, int] = {}
-        table: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         count = self.count
 
         def trick_of(code: int) -> list[Card]:
@@ -321,8 +328,11 @@ class _Search:
 
         def ask_legal(key: int) -> int:
             """The rules' legal cards (:func:`legal_cards`) for a packed hand and trick."""
-            hand = key & ((1 << width) - 1)
-            ok = legal_cards(layout.unpack(hand), trick_of(key >> width), trump, forced_by)
+            hand = key & hand_bits
+            real_hand = real_hands.get(hand)
+            if real_hand is None:
+                real_hand = real_hands[hand] = layout.unpack(hand)
+            ok = legal_cards(real_hand, trick_of(key >> width), trump, forced_by)
             got = 0
             while ok:
                 bit = ok & -ok
@@ -339,6 +349,8 @@ class _Search:
         def choices(options: int, inplay: int) -> list[int]:
             """One card of each run the rules cannot tell apart, lowest first: a run is cards of
             one kind with no card in play between them (``inplay``, the trick's included)."""
+            if not options & (options - 1):  # one card (or none)
+                return [options.bit_length() - 1] if options else []
             out = []
             rest = options
             while rest:
@@ -391,13 +403,25 @@ class _Search:
                 if w is None:
                     w = ask_winner(code)
                 return low[won + unit[seats[w]]] >= r
+            entry = None
+            ranked_key = None
+            if use_table:
+                key = (*hands, leader, kinds[won])
+                entry = table.get(key)
+                if entry is not None:
+                    if entry[0] >= r:
+                        return True
+                    if entry[1] < r:
+                        return False
             if use_quick:
-                holder = leader
-                sure = 0
+                # Sure tricks. The top trump wins whatever trick it falls in: its holder is sure
+                # of one trick for each trump of his above every other trump still out. The
+                # leader cashes his top cards of a plain suit, keeping the lead, for as many
+                # rounds as every other player holding a trump must follow that suit (a card of
+                # another plain suit never wins).
+                bound = won
                 top_trumps = inplay & trumps
                 if top_trumps:
-                    # The top trump wins whatever trick it falls in: its holder is sure of one
-                    # trick for each trump of his above every other trump still out.
                     top = top_trumps.bit_length() - 1
                     for holder in range(n):
                         if hands[holder] >> top & 1:
@@ -405,40 +429,40 @@ class _Search:
                     mine = hands[holder]
                     theirs = top_trumps & ~mine
                     sure = (mine >> theirs.bit_length() if theirs else mine & trumps).bit_count()
-                if holder == leader and not top_trumps & ~hands[leader]:
-                    # Nobody else holds a trump: the leader also cashes his top cards of each
-                    # plain suit, keeping the lead (a card of another plain suit never wins).
-                    mine = hands[leader]
-                    for block in plain:
-                        theirs = inplay & block & ~mine
-                        sure += ((mine & block) >> theirs.bit_length()).bit_count()
-                if sure:
-                    bound = won + sure * unit[holder]
+                    bound += sure * unit[holder]
+                mine = hands[leader]
+                sure = 0
+                for block in plain:
+                    theirs = inplay & block & ~mine
+                    run = ((mine & block) >> theirs.bit_length()).bit_count()
+                    if run:
+                        for h in hands:
+                            if h & top_trumps and h != mine:
+                                run = min(run, (h & block).bit_count())
+                        sure += run
+                bound += sure * unit[leader]
+                if bound != won:
                     if low[bound] >= r:
                         return True
                     if high[bound] < r:
                         return False
-            entry = None
-            if use_table:
-                if left <= ranks_from:
-                    # Only the order of the cards left matters to the rules: renumber them 0, 1,
-                    # ... so that positions reached by playing different small cards share an
-                    # entry.
-                    shape = 0
-                    for block in blocks:
-                        shape = shape << 4 | (inplay & block).bit_count()
-                    ranked = []
-                    for h in hands[1:]:  # the first hand is what the others leave
-                        x = 0
-                        while h:
-                            bit = h & -h
-                            h ^= bit
-                            x |= 1 << (inplay & (bit - 1)).bit_count()
-                        ranked.append(x)
-                    key: tuple[object, ...] = (*ranked, shape, leader, kinds[won])
-                else:
-                    key = (*hands, leader, kinds[won])
-                entry = table.get(key)
+            if use_table and entry is None and left <= ranks_from:
+                # Only the order of the cards left matters to the rules: renumber them 0, 1, ...
+                # so that positions reached by playing different small cards share an entry
+                # (looked for when the cards themselves are not in the table).
+                shape = 0
+                for block in blocks:
+                    shape = shape << 4 | (inplay & block).bit_count()
+                ranked = []
+                for h in hands[1:]:  # the first hand is what the others leave
+                    x = 0
+                    while h:
+                        bit = h & -h
+                        h ^= bit
+                        x |= 1 << (inplay & (bit - 1)).bit_count()
+                    ranked.append(x)
+                ranked_key = (*ranked, shape, leader, kinds[won])
+                entry = table.get(ranked_key)
                 if entry is not None:
                     if entry[0] >= r:
                         return True
@@ -455,6 +479,22 @@ class _Search:
             if use_order:
                 if max0:
                     leads.reverse()
+                else:
+                    # the other side: first the suits whose top card in play a partner holds,
+                    # low cards first; then the rest, low first
+                    mates = 0
+                    for s_ in range(n):
+                        if s_ != leader and ours[s_] == max0:
+                            mates |= hands[s_]
+                    good = []
+                    rest = []
+                    for c in leads:
+                        top_ = (inplay & block_mask[c]).bit_length() - 1
+                        if mates >> top_ & 1:
+                            good.append(c)
+                        else:
+                            rest.append(c)
+                    leads = good + rest
                 if entry is not None and entry[2] >= 0:
                     hint = entry[2]
                     if left <= ranks_from:  # the hint is a rank among the cards left
@@ -474,6 +514,14 @@ class _Search:
                 h0, h1, h2 = hands
                 second: dict[int, list[int]] = {}
                 third: dict[int, list[int]] = {}
+                # Whether the trick's winner alone settles the test: judged before the search.
+                by_taker: list[bool | None] = [None] * n
+                if use_bounds:
+                    for s, u in enumerate(unit):
+                        if low[won + u] >= r:
+                            by_taker[s] = True
+                        elif high[won + u] < r:
+                            by_taker[s] = False
                 for c0 in leads:
                     code0 = c0 + 1
                     key1 = code0 << width | hand1
@@ -483,7 +531,7 @@ class _Search:
                     seconds = second.get(options)
                     if seconds is None:
                         seconds = second[options] = choices(options, inplay)
-                    if use_order and max1 != max0:
+                    if use_order and (max1 != max0 or max2 != max1):
                         seconds = cheapest_first(seconds, code0, 1)
                     result1 = not max1
                     for c1 in seconds:
@@ -509,15 +557,13 @@ class _Search:
                             if w is None:
                                 w = ask_winner(code2)
                             taker = seats[w]
-                            after = won + unit[taker]
-                            if use_bounds and low[after] >= r:
-                                ok = True
-                            elif use_bounds and high[after] < r:
-                                ok = False
+                            settles = by_taker[taker]
+                            if settles is not None:
+                                ok = settles
                             else:
                                 gone = ~(played | 1 << c2)
                                 after_hands = (h0 & gone, h1 & gone, h2 & gone)
-                                ok = wins(after_hands, taker, after, r, inplay & gone)
+                                ok = wins(after_hands, taker, won + unit[taker], r, inplay & gone)
                             if ok == max2:
                                 result2 = ok
                                 break
@@ -540,7 +586,9 @@ class _Search:
                 elif settled < 0 and entry is not None:
                     settled = entry[2]
                 lo, hi = (entry[0], entry[1]) if entry is not None else (0, 3)
-                table[key] = (r, hi, settled) if result else (lo, r - 1, settled)
+                table[key] = stored = (r, hi, settled) if result else (lo, r - 1, settled)
+                if ranked_key is not None:
+                    table[ranked_key] = stored
             return result
 
         def play(
@@ -564,12 +612,13 @@ class _Search:
             maximise = ours[seat]
             if use_order:
                 if pos:
-                    # A follower: if his side holds the trick, the lowest card; if not, first the
-                    # lowest card that takes it.
+                    # A follower: if his side holds the trick and the next player is his partner
+                    # (or nobody), the lowest card; if not, first the lowest card that takes it.
                     w = winner_memo.get(code)
                     if w is None:
                         w = ask_winner(code)
-                    if ours[seat_at[leader][w]] != maximise:
+                    foe_next = pos + 1 < n and ours[seat_at[leader][pos + 1]] != maximise
+                    if foe_next or ours[seat_at[leader][w]] != maximise:
                         cards = cheapest_first(cards, code, pos)
                 elif maximise:
                     cards.reverse()
