@@ -7,6 +7,7 @@
   of the player on turn alone (how anyone puts our players in their own harness).
 * ``simulate --games N --seed S``: computer players play N deals; totals and deals per second.
 * ``duel A B --deals N``: a duplicate-deal match of two levels, with a 95% interval.
+* ``solve FILE``: the double-dummy value and best cards of a record stopped in the trick play.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .errors import OmbreError
 from .narrate import Narrator, card_name
 from .record import replay
 from .rules import PRESETS, get_rules
-from .scoring import settle
+from .scoring import result_of, settle
 from .session import Session
 from .state import Deal
 from .tables import DISPLAY_ORDER
@@ -36,7 +37,7 @@ from .views import view_of
 
 def result_json(deal: Deal) -> dict[str, Any]:
     """What ``replay`` prints: the state of the deal and, when it is over, its settlement."""
-    s = settle(deal)
+    s = result_of(deal)
     return {
         "rules": deal.rules.id,
         "phase": deal.phase_name,
@@ -166,6 +167,46 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Solve a record stopped in the trick play with every hand known (docs/solver.md)."""
+    from .bots.solver import BudgetExceeded, solve
+    from .cards import format_card
+    from .record import loads
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise OmbreError(f"cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise OmbreError(f"{args.file} is not UTF-8 text") from None
+    try:
+        deal = loads(text)
+    except RecursionError:
+        raise OmbreError(f"{args.file} is nested too deeply to be a record") from None
+    if deal.is_over:
+        raise OmbreError(f"{args.file}: the deal is over, nothing is left to solve")
+    if deal.phase_name != "play":
+        raise OmbreError(
+            f"{args.file}: the record stops in the {deal.phase_name}, not in the trick play"
+        )
+    try:
+        solution = solve(deal, budget=args.budget)
+    except BudgetExceeded as exc:
+        raise OmbreError(str(exc)) from None
+    report = {
+        "to_move": deal.to_move,
+        "ombre": deal.ombre,
+        "tricks": list(deal.tricks_won),
+        "value": solution.value,
+        "best": [format_card(c) for c in solution.best],
+        "values": {format_card(c): v for c, v in solution.values.items()},
+        "nodes": solution.nodes,
+    }
+    print(json.dumps(report), file=out)
+    return 0
+
+
 # ---- play in the terminal ----------------------------------------------------------------------
 
 
@@ -289,6 +330,11 @@ def build_parser() -> argparse.ArgumentParser:
     du.add_argument("--seed", type=int, default=0)
     du.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     du.add_argument("--jobs", type=int, default=1)
+    sol = sub.add_parser(
+        "solve", help="the double-dummy value and best cards of a record in the trick play"
+    )
+    sol.add_argument("file")
+    sol.add_argument("--budget", type=int, help="give up after this many search nodes")
     return parser
 
 
@@ -301,6 +347,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         "play": cmd_play,
         "move": cmd_move,
         "duel": cmd_duel,
+        "solve": cmd_solve,
     }
     try:
         return commands[args.command](args, out)

@@ -92,3 +92,13 @@ def test_move_refuses_a_finished_or_broken_record(
     assert code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_replay_reports_a_deal_in_progress(tmp_path: Path) -> None:
+    record = json.loads((DATA / "belinda.json").read_text(encoding="utf-8"))
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({**record, "actions": record["actions"][:12]}))
+    code, text = run("replay", str(path))
+    assert code == 0
+    result = json.loads(text)
+    assert (result["phase"], result["outcome"], result["counters"]) == ("play", None, None)

@@ -1,0 +1,175 @@
+"""Double-dummy solver speed, in CPython and in Pyodide under Node: a script that prints figures.
+
+    python bench/solver.py                 # 200 deals, CPython then Pyodide (if node_modules)
+    python bench/solver.py --deals 50 --no-pyodide
+    python bench/solver.py --off tt        # switch a technique off (see ombre_core/bots/solver.py)
+
+Deals: seeds 0, 1, 2... dealt and played by the rule player (``RulePlayer``) through the auction
+and the exchange (all-pass deals are skipped), so the hands are what a real exchange leaves. For
+each deal: the value of the full nine-trick position at the first lead, then every legal card's
+value at the root (a separate solve); then the rule player plays on and the same is measured with
+7, 5 and 3 tricks left. Times are the better of ``--repeat`` runs of each solve; nodes per second
+counts trick-boundary nodes over the whole run.
+
+Targets (issue 6, from ``solver-feasibility.md``): value median <= 3 ms, p90 <= 35 ms, max <= 200
+ms in CPython; every root card median <= 8 ms; Pyodide <= 2.1x CPython under Node.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ombre_core.bots import RulePlayer  # noqa: E402
+from ombre_core.bots.solver import TECHNIQUES, position_of, solve_position  # noqa: E402
+from ombre_core.rules import RULES_1660  # noqa: E402
+from ombre_core.state import Deal  # noqa: E402
+from ombre_core.views import view_of  # noqa: E402
+
+LEFT = (9, 7, 5, 3)
+
+
+def positions(deals: int) -> list[tuple[int, dict[int, Any]]]:
+    """``deals`` deals after the exchange, each with its positions at 9, 7, 5 and 3 tricks left."""
+    out = []
+    seed = 0
+    bot = RulePlayer()
+    while len(out) < deals:
+        rng = random.Random(seed)
+        deal = Deal.from_seed(RULES_1660, seed, seed % 3)
+        seed += 1
+        while deal.phase_name != "play" and not deal.is_over:
+            assert deal.to_move is not None
+            deal.apply(bot.choose(view_of(deal, deal.to_move), rng))
+        if deal.is_over:
+            continue  # all passed
+        at: dict[int, Any] = {}
+        while not deal.is_over:
+            left = 9 - len(deal.tricks)
+            if not deal.trick and left in LEFT:
+                at[left] = position_of(deal)
+            assert deal.to_move is not None
+            deal.apply(bot.choose(view_of(deal, deal.to_move), rng))
+        out.append((seed - 1, at))
+    return out
+
+
+def timed(position: Any, every_card: bool, repeat: int, off: frozenset[str]) -> tuple[float, int]:
+    best = float("inf")
+    nodes = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        solution = solve_position(position, every_card, off=off)
+        best = min(best, time.perf_counter() - start)
+        nodes = solution.nodes
+    return best * 1000, nodes
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any]:
+    """The figures, as JSON-able data (what the Pyodide run sends back)."""
+    data = positions(deals)
+    figures: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
+    total_ms = 0.0
+    total_nodes = 0
+    for left in LEFT:
+        for every_card in (False, True):
+            times = []
+            for _, at in data:
+                if left in at:
+                    ms, nodes = timed(at[left], every_card, repeat, off)
+                    times.append(ms)
+                    total_ms += ms
+                    total_nodes += nodes
+            name = f"{left} left, {'every card' if every_card else 'value'}"
+            figures[name] = {
+                "n": len(times),
+                "median": statistics.median(times),
+                "p90": pct(times, 0.9),
+                "max": max(times),
+                "mean": statistics.fmean(times),
+            }
+    figures["nodes_per_second"] = total_nodes / total_ms * 1000
+    return figures
+
+
+def show(title: str, figures: dict[str, Any], base: dict[str, Any] | None = None) -> None:
+    print(f"\n{title}: Python {figures['python']} on {figures['platform']}")
+    print(f"  {'solve (ms)':<26}{'n':>5}{'median':>9}{'p90':>9}{'max':>9}{'mean':>9}")
+    for key, f in figures.items():
+        if not isinstance(f, dict):
+            continue
+        line = f"  {key:<26}{f['n']:>5}{f['median']:>9.2f}{f['p90']:>9.2f}{f['max']:>9.1f}"
+        line += f"{f['mean']:>9.2f}"
+        if base is not None:
+            line += f"   x{f['mean'] / base[key]['mean']:.2f} (median x"
+            line += f"{f['median'] / base[key]['median']:.2f})"
+        print(line)
+    print(f"  trick-boundary nodes per second: {figures['nodes_per_second']:,.0f}")
+
+
+def in_pyodide(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any] | None:
+    runner = ROOT / "bench" / "solver_pyodide.mjs"
+    if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        print("\n(no node or node_modules/pyodide: run `python3 build.py` once for Pyodide)")
+        return None
+    args = ["--json", "--deals", str(deals), "--repeat", str(repeat)]
+    for name in sorted(off):
+        args += ["--off", name]
+    done = subprocess.run(
+        ["node", str(runner), str(ROOT), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ},
+        check=False,
+    )
+    if done.returncode:
+        print(done.stdout, done.stderr, file=sys.stderr)
+        return None
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each solve (the best)")
+    parser.add_argument("--off", action="append", default=[], choices=sorted(TECHNIQUES))
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
+    parser.add_argument("--no-pyodide", action="store_true")
+    args = parser.parse_args(argv)
+    off = frozenset(args.off)
+    cpython = measure(args.deals, args.repeat, off)
+    if args.json:
+        print(json.dumps(cpython))
+        return 0
+    label = f"techniques off: {', '.join(sorted(off))}" if off else "every technique on"
+    print(f"{args.deals} deals after the rule player's auction and exchange; {label}")
+    show("CPython", cpython)
+    if not args.no_pyodide:
+        pyodide = in_pyodide(args.deals, args.repeat, off)
+        if pyodide is not None:
+            show("Pyodide under Node (ratio to CPython)", pyodide, cpython)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""The outcome ladder of the double-dummy solver, and what each count of tricks can still reach.
+
+The solver does not score deals itself: an injected *judge* maps the tricks won per seat at the end
+of the deal to a rung of the ladder, vole > sacada > repuesto > codille (compendium §8: the Ombre
+wins "sacada" with more tricks than each defender, loses "codille" when a defender takes more,
+"repuesto" otherwise; the vole is every trick). The ombre's side seeks the highest rung, the other
+side the lowest. :func:`ladder_of` builds the judge of today's three-handed deal from
+:func:`ombre_core.scoring.judge`; it is the one place that knows how the engine scores.
+
+From the judge, :class:`Reach` tabulates, for every count of tricks won so far, the lowest and the
+highest rung the rest of the deal can still bring, and which counts leave the same rung for every
+way the remaining tricks may fall (so the transposition table can share them).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
+
+from ..scoring import CODILLE, REPUESTO, SACADA, judge
+
+if TYPE_CHECKING:
+    from ..state import Deal
+
+Judge: TypeAlias = Callable[[tuple[int, ...]], int]
+Table: TypeAlias = "dict[int, int] | list[int]"
+"""A table indexed by packed tricks won."""
+"""Final tricks won per seat -> rung (0 = codille ... 3 = vole)."""
+
+CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG = range(4)
+RUNG_NAMES = ("codille", "repuesto", "sacada", "vole")
+"""The ladder, lowest rung first: ``RUNG_NAMES[rung]``."""
+
+_RUNG_OF_OUTCOME = {CODILLE: CODILLE_RUNG, REPUESTO: REPUESTO_RUNG, SACADA: SACADA_RUNG}
+
+WON_BITS = 5
+"""Tricks won per seat are packed into one int, ``WON_BITS`` bits a seat (at most 31 tricks)."""
+
+
+def ladder_of(deal: Deal) -> Judge:
+    """The judge of a three-handed deal whose Ombre is known: the rung from the final tricks.
+
+    Vole when the ombre's side took every trick; otherwise the outcome of
+    :func:`ombre_core.scoring.judge` (the Ombre against the two defenders). The adapter the lead
+    rewires when scoring works on sides.
+    """
+    if deal.ombre is None:
+        raise ValueError("the deal has no Ombre yet: nothing to judge")
+    return _three_handed(deal.ombre, deal.seats, deal.rules.hand_size)
+
+
+@functools.cache
+def _three_handed(ombre: int, seats: int, tricks: int) -> Judge:
+    defenders = tuple((ombre + i) % seats for i in range(1, seats))
+    first, second = defenders  # the three-handed scoring knows two defenders
+
+    def rung(won: tuple[int, ...]) -> int:
+        if won[ombre] == tricks:
+            return VOLE_RUNG
+        outcome, _ = judge(won[ombre], (won[first], won[second]))
+        return _RUNG_OF_OUTCOME[outcome]
+
+    return rung
+
+
+class Reach:
+    """What the rest of the deal can bring, for every count of tricks won so far.
+
+    Counts are packed: ``won = sum(tricks[s] << WON_BITS * s)``, and a trick to seat ``s`` adds
+    ``unit[s]``. For each packed count (of at most ``tricks`` tricks in all):
+
+    * ``low[won]``, ``high[won]``: the lowest and the highest rung any fall of the remaining
+      tricks reaches (a search stops as soon as its target is outside them);
+    * ``kind[won]``: a small int, equal for two counts with as many tricks left exactly when every
+      fall of the remaining tricks gives them the same rung (the transposition table's key).
+
+    Built backwards from the judge at the end of the deal: what is reachable from a count is the
+    union of what is reachable after one more trick to each seat, so the judge is asked only for
+    finished deals.
+    """
+
+    __slots__ = ("high", "kind", "low", "seats", "tricks", "unit")
+
+    def __init__(self, judge: Judge, seats: int, tricks: int) -> None:
+        if tricks >= 1 << WON_BITS:
+            raise ValueError(f"at most {(1 << WON_BITS) - 1} tricks a deal, not {tricks}")
+        self.seats = seats
+        self.tricks = tricks
+        self.unit = tuple(1 << WON_BITS * s for s in range(seats))
+        low: dict[int, int] = {}
+        high: dict[int, int] = {}
+        kind: dict[int, int] = {}
+        kinds: dict[object, int] = {}
+        for done in range(tricks, -1, -1):
+            for won in _counts(seats, done):
+                packed = sum(w << WON_BITS * s for s, w in enumerate(won))
+                shape: object
+                if done == tricks:
+                    rung = judge(won)
+                    low[packed] = high[packed] = rung
+                    shape = ("end", rung)
+                else:
+                    after = [packed + u for u in self.unit]
+                    low[packed] = min(low[a] for a in after)
+                    high[packed] = max(high[a] for a in after)
+                    shape = tuple(kind[a] for a in after)
+                kind[packed] = kinds.setdefault(shape, len(kinds))
+        self.low: Table = low
+        self.high: Table = high
+        self.kind: Table = kind
+        if WON_BITS * seats <= 16:  # a list is quicker to index than a dict
+            size = 1 << WON_BITS * seats
+            self.low, self.high, self.kind = (
+                [t.get(i, -1) for i in range(size)] for t in (low, high, kind)
+            )
+
+
+def _counts(seats: int, total: int) -> list[tuple[int, ...]]:
+    """Every way ``total`` tricks can be won by ``seats`` seats."""
+    if seats == 1:
+        return [(total,)]
+    return [
+        (first, *rest) for first in range(total + 1) for rest in _counts(seats - 1, total - first)
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def reach_of(judge: Judge, seats: int, tricks: int) -> Reach:
+    """The :class:`Reach` of a judge, built once per judge (the judges of :func:`ladder_of` are
+    cached, so every solve of a deal shares one table)."""
+    return Reach(judge, seats, tricks)
+
+
+def pack_won(tricks_won: tuple[int, ...] | list[int]) -> int:
+    """Tricks won per seat, packed as :class:`Reach` indexes them."""
+    return sum(w << WON_BITS * s for s, w in enumerate(tricks_won))

@@ -1,0 +1,723 @@
+"""A double-dummy solver: exact best play when every hand is known.
+
+The ombre's side (today the Ombre alone; in Ombre by five and Quadrille he has a called partner)
+plays against the other side on the outcome ladder vole > sacada > repuesto > codille
+(:mod:`.ladder`): his side seeks the highest rung, the other side the lowest. Seats, tricks per
+deal and who is on which side come from the :class:`Position`; the rung at the end of the deal
+from an injected judge. The solver asks :func:`ombre_core.tricks.legal_cards` and
+:func:`ombre_core.tricks.trick_winner` for the rules of play (following, the matadors' privilege,
+who wins a trick), remembering their answers for the solve; it never restates them.
+
+>>> from ombre_core.rules import RULES_1660
+>>> from ombre_core.cards import mask_of, parse_cards, format_cards, SPADES
+>>> from ombre_core.bots.ladder import ladder_of
+>>> hands = tuple(mask_of(parse_cards(h)) for h in ("As Kh", "2s Kc", "Ac Kd"))
+>>> won = (4, 2, 1)  # seat 0, the Ombre, leads with two tricks to go
+>>> judge = lambda w: 2 if w[0] > max(w[1], w[2]) else 0  # a toy judge: sacada or codille
+>>> pos = Position(hands, (), 0, SPADES, won, frozenset({0}), judge, RULES_1660)
+>>> s = solve_position(pos)
+>>> s.value, format_cards(s.best)
+('sacada', 'As Kh')
+
+How it is fast enough for a browser (measured in ``bench/solver.py``): one boolean search per rung
+tried (can the ombre's side reach at least this rung?), the answers kept as rung bounds in a
+transposition table at trick boundaries; the cards in play renumbered per solve so that a hand fits
+in one 30-bit digit; cards the rules cannot tell apart (adjacent in the current order, alike in
+suit and privilege) tried once; the best-known replies tried first; and bounds from the judge, from
+the tricks already won and the sure tricks of the top trumps, that end a line before it is played
+out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import Card, CardSet, Suit, cards_of
+from ..errors import OmbreError
+from ..rules import Rules
+from ..tables import DISPLAY_ORDER, EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP
+from ..tricks import legal_cards, trick_winner
+from .ladder import RUNG_NAMES, Judge, ladder_of, pack_won, reach_of
+
+if TYPE_CHECKING:
+    from ..state import Deal
+
+__all__ = [
+    "BudgetExceeded",
+    "Position",
+    "Solution",
+    "ladder_of",
+    "position_of",
+    "solve",
+    "solve_position",
+    "value_of",
+]
+
+_CARD_BITS = 6
+"""Bits per card in a packed trick (a renumbered card + 1, up to 40 cards in play)."""
+
+_RANKS_FROM = 5
+"""From this many tricks left, the transposition table is keyed on ranks among the cards left."""
+
+
+class BudgetExceeded(RuntimeError):
+    """The solve visited more trick-boundary nodes than its budget allowed."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        super().__init__(f"the solve went over its budget of {budget} nodes")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A trick-play position with every hand known: what the solver needs, without a Deal.
+
+    ``hands`` are card sets by seat (the cards not yet played), ``trick`` the cards already played
+    to the current trick in order (empty at a trick boundary), ``leader`` the seat that led or
+    leads it. ``tricks_won`` counts finished tricks by seat; the deal ends when the hands are
+    empty. ``side`` is the set of seats on the ombre's side, ``judge`` the rung of the final
+    tricks (:func:`ladder_of` for a three-handed deal) and ``rules`` the preset (the solver reads
+    :attr:`~ombre_core.rules.Rules.matador_forced_by` through the rules of play).
+    """
+
+    hands: tuple[CardSet, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    trump: Suit
+    tricks_won: tuple[int, ...]
+    side: frozenset[int]
+    judge: Judge
+    rules: Rules
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play next."""
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The result of a solve.
+
+    ``value`` is the rung name under best play by both sides from the position, counting the
+    tricks already won (``rung`` its number, 0 = codille ... 3 = vole). ``values`` and ``rungs``
+    give each legal card of the player on turn the rung it leads to (empty when the solve was
+    for the value alone), ``best`` the cards that reach ``value``; both in the order a hand is
+    shown. ``nodes`` counts the trick-boundary positions searched.
+    """
+
+    value: str
+    rung: int
+    best: tuple[Card, ...]
+    values: dict[Card, str]
+    rungs: dict[Card, int]
+    nodes: int
+
+
+def position_of(deal: Deal, judge: Judge | None = None) -> Position:
+    """The position of a deal in trick play (read-only use of the deal).
+
+    ``judge`` defaults to :func:`ladder_of`; the ombre's side is ``{deal.ombre}``.
+    """
+    if deal.phase_name != "play" or deal.trump is None or deal.ombre is None:
+        raise OmbreError(f"the deal is not in trick play (phase: {deal.phase_name})")
+    return Position(
+        hands=tuple(deal.hands),
+        trick=tuple(deal.trick),
+        leader=deal.leader,
+        trump=deal.trump,
+        tricks_won=tuple(deal.tricks_won),
+        side=frozenset({deal.ombre}),
+        judge=judge if judge is not None else ladder_of(deal),
+        rules=deal.rules,
+    )
+
+
+def solve(
+    deal: Deal,
+    every_card: bool = True,
+    budget: int | None = None,
+    off: frozenset[str] = frozenset(),
+) -> Solution:
+    """Solve a deal in trick play: its value and, with ``every_card``, each legal card's value.
+
+    Raises :class:`~ombre_core.errors.OmbreError` if the deal is not in trick play and
+    :class:`BudgetExceeded` if ``budget`` (trick-boundary nodes) runs out. ``off`` switches
+    techniques off (for measuring them: :data:`TECHNIQUES`); the answer is the same, only slower.
+    """
+    return solve_position(position_of(deal), every_card, budget, off)
+
+
+def solve_position(
+    position: Position,
+    every_card: bool = True,
+    budget: int | None = None,
+    off: frozenset[str] = frozenset(),
+) -> Solution:
+    """Solve a position: its value and, with ``every_card``, each legal card's value."""
+    search = _Search(position, budget, off)
+    rung = search.root_value()
+    rungs = search.card_rungs(rung) if every_card else {}
+    order = {c: i for i, c in enumerate(DISPLAY_ORDER[position.trump])}
+    shown = sorted(rungs, key=order.__getitem__)
+    return Solution(
+        value=RUNG_NAMES[rung],
+        rung=rung,
+        best=tuple(c for c in shown if rungs[c] == rung),
+        values={c: RUNG_NAMES[rungs[c]] for c in shown},
+        rungs={c: rungs[c] for c in shown},
+        nodes=search.nodes,
+    )
+
+
+def value_of(position: Position, budget: int | None = None) -> int:
+    """The rung of a position under best play (the cheapest question: no card values)."""
+    return _Search(position, budget).root_value()
+
+
+TECHNIQUES = {
+    "ordering": "try the likeliest best card first (leader high, follower: cheapest winner)",
+    "tt": "transposition table at trick boundaries, rung bounds by hands, leader and tricks won",
+    "equivalence": "one card of each run the rules cannot tell apart",
+    "bounds": "stop when the rung sought is out of what the tricks won still allow",
+    "quick": "the top trumps' sure tricks narrow what the tricks won still allow",
+    "layout": "renumber the cards in play so a hand fits in one 30-bit int digit",
+    "ranks": "late in the deal, key the table on the ranks of the cards left (merges more)",
+    "unrolled": "for three seats, a trick as three nested loops (else a call per card)",
+}
+"""The techniques :func:`solve_position` can switch off with ``off``, for measuring them."""
+
+
+# ---- the search ----------------------------------------------------------------------------------
+
+
+class _Layout:
+    """The cards in play renumbered 0..K-1 for one solve, so that a hand fits in one int digit.
+
+    Cards are ordered by the suit they follow (trumps last, so they are the highest numbers) and
+    by their power within it (from :mod:`ombre_core.tables`), so adjacent numbers are adjacent in
+    the order of play. ``kind[i]`` tells cards the rules may treat differently apart: the suit
+    they follow, and whether they are matadors (a matador kept in hand is privileged, an ordinary
+    trump is not: RG1660 "Of playing Trumps"). ``spread`` leaves that many unused low numbers,
+    to measure what wide ints cost.
+    """
+
+    __slots__ = ("blocks", "index", "kind", "plain", "real", "trumps")
+
+    def __init__(self, cards: Iterable[Card], trump: Suit, spread: int = 0) -> None:
+        eff = EFFECTIVE_SUIT[trump]
+        power = POWER[trump]
+        matadors = MATADOR_MASK[trump]
+        order = sorted(cards, key=lambda c: (eff[c] == TRUMP, eff[c], power[c]))
+        order = [-1] * spread + order  # -1: a number no card takes
+        self.real = tuple(order)
+        self.index = {c: i for i, c in enumerate(order) if c >= 0}
+        self.kind = tuple(eff[c] * 2 + (matadors >> c & 1) if c >= 0 else -1 for c in order)
+        self.trumps = sum(1 << i for i, c in enumerate(order) if c >= 0 and eff[c] == TRUMP)
+        blocks: dict[int, int] = {}
+        for i, k in enumerate(self.kind):
+            blocks[k] = blocks.get(k, 0) | 1 << i
+        self.blocks = tuple(blocks.values())
+        """The cards of each kind (consecutive numbers)."""
+        self.plain = tuple(m for m in self.blocks if not m & self.trumps)
+        """The cards of each plain suit."""
+
+    def pack(self, mask: CardSet) -> int:
+        index = self.index
+        return sum(1 << index[c] for c in cards_of(mask))
+
+    def unpack(self, mask: int) -> CardSet:
+        real = self.real
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << real[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+
+class _Search:
+    """One solve: the renumbered position, the rules' answers so far and the transposition table.
+
+    ``wins(hands, leader, won, r, inplay)``: at a trick boundary, can the ombre's side reach rung
+    ``r`` or better? ``play(...)``: the same inside a trick, ``pos`` cards played. Hands are
+    renumbered card sets by seat, ``inplay`` their union (with the current trick's cards),
+    ``won`` the packed tricks won (:mod:`.ladder`); a trick so far is packed into one int
+    (``code``: each card + 1, :data:`_CARD_BITS` bits each, in order of play). The hot functions
+    are closures over local tables, cheaper than attribute look-ups; for three seats, the table
+    played today, a trick is three nested loops in one call instead of a call per card.
+    """
+
+    def __init__(
+        self, position: Position, budget: int | None, off: frozenset[str] = frozenset()
+    ) -> None:
+        unknown = off - TECHNIQUES.keys()
+        if unknown:
+            raise ValueError(f"unknown techniques {sorted(unknown)}: expected {sorted(TECHNIQUES)}")
+        self.position = position
+        played = 0
+        for c in position.trick:
+            played |= 1 << c
+        everything = played
+        for h in position.hands:
+            everything |= h
+        layout = _Layout(cards_of(everything), position.trump, 13 if "layout" in off else 0)
+        self.layout = layout
+        self.hands = tuple(layout.pack(h) for h in position.hands)
+        self.prefix = tuple(layout.index[c] for c in position.trick)
+        # the seat to move has not played to the current trick: it holds one card a trick left
+        total = sum(position.tricks_won) + position.hands[position.to_move].bit_count()
+        self.reach = reach_of(position.judge, position.seats, total)
+        self.won = pack_won(position.tricks_won)
+        self.count = [0]
+        self._build(position, budget, off)
+
+    @property
+    def nodes(self) -> int:
+        """Trick-boundary positions searched so far."""
+        return self.count[0]
+
+    def _build(self, position: Position, budget: int | None, off: frozenset[str]) -> None:
+        layout = self.layout
+        real = layout.real
+        kind = layout.kind
+        trumps = layout.trumps
+        index = layout.index
+        blocks = layout.blocks
+        plain = layout.plain
+        block_mask = [0] * len(real)
+        for block in layout.blocks:
+            for i in range(len(real)):
+                if block >> i & 1:
+                    block_mask[i] = block
+        n = position.seats
+        trump = position.trump
+        forced_by = position.rules.matador_forced_by
+        reach = self.reach
+        low, high, kinds, unit = reach.low, reach.high, reach.kind, reach.unit
+        ours = tuple(s in position.side for s in range(n))
+        seat_at = tuple(tuple((lead + p) % n for p in range(n)) for lead in range(n))
+        width = len(real)
+        limit = budget if budget is not None else -1
+        use_order = "ordering" not in off
+        use_table = "tt" not in off
+        use_runs = "equivalence" not in off
+        use_bounds = "bounds" not in off
+        use_quick = "quick" not in off
+        ranks_from = _RANKS_FROM if "ranks" not in off else 0
+        three = n == 3 and "unrolled" not in off
+        legal_memo: dict[int, int] = {}
+        real_hands: dict[int, int] = {}
+        hand_bits = (1 << width) - 1
+        winner_memo: dict[int, int] = {}
+        table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        count = self.count
+
+        def trick_of(code: int) -> list[Card]:
+            cards = []
+            while code:
+                cards.append(real[(code & 63) - 1])
+                code >>= _CARD_BITS
+            return cards
+
+        def ask_legal(key: int) -> int:
+            """The rules' legal cards (:func:`legal_cards`) for a packed hand and trick."""
+            hand = key & hand_bits
+            real_hand = real_hands.get(hand)
+            if real_hand is None:
+                real_hand = real_hands[hand] = layout.unpack(hand)
+            ok = legal_cards(real_hand, trick_of(key >> width), trump, forced_by)
+            got = 0
+            while ok:
+                bit = ok & -ok
+                ok ^= bit
+                got |= 1 << index[bit.bit_length() - 1]
+            legal_memo[key] = got
+            return got
+
+        def ask_winner(code: int) -> int:
+            """The rules' winner (:func:`trick_winner`) of a trick so far: its place in it."""
+            got = winner_memo[code] = trick_winner(trick_of(code), trump)
+            return got
+
+        def choices(options: int, inplay: int) -> list[int]:
+            """One card of each run the rules cannot tell apart, lowest first: a run is cards of
+            one kind with no card in play between them (``inplay``, the trick's included)."""
+            if not options & (options - 1):  # one card (or none)
+                return [options.bit_length() - 1] if options else []
+            out = []
+            rest = options
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                c = bit.bit_length() - 1
+                below = inplay & (bit - 1)
+                if below and use_runs:
+                    p = below.bit_length() - 1
+                    if options >> p & 1 and kind[p] == kind[c]:
+                        continue
+                out.append(c)
+            return out
+
+        def cheapest_first(cards: list[int], code: int, pos: int) -> list[int]:
+            """``cards`` (lowest first) with the lowest that would take the trick put first."""
+            shift = _CARD_BITS * pos
+            for i, c in enumerate(cards):
+                full = code | (c + 1) << shift
+                w = winner_memo.get(full)
+                if w is None:
+                    w = ask_winner(full)
+                if w == pos:
+                    return [c, *cards[:i], *cards[i + 1 :]] if i else cards
+            return cards
+
+        def unrank(inplay: int, rank: int) -> int:
+            """The card of ``inplay`` with ``rank`` cards of ``inplay`` below it."""
+            while rank:
+                inplay &= inplay - 1
+                rank -= 1
+            return (inplay & -inplay).bit_length() - 1
+
+        def wins(hands: tuple[int, ...], leader: int, won: int, r: int, inplay: int) -> bool:
+            if use_bounds or not inplay:
+                if low[won] >= r:
+                    return True
+                if high[won] < r:
+                    return False
+            count[0] += 1
+            if count[0] == limit:
+                raise BudgetExceeded(limit)
+            seats = seat_at[leader]
+            left = hands[leader].bit_count()
+            if left == 1:  # the last trick plays itself
+                code = 0
+                for pos in range(n):
+                    code |= hands[seats[pos]].bit_length() << _CARD_BITS * pos
+                w = winner_memo.get(code)
+                if w is None:
+                    w = ask_winner(code)
+                return low[won + unit[seats[w]]] >= r
+            entry = None
+            ranked_key = None
+            if use_table:
+                key = (*hands, leader, kinds[won])
+                entry = table.get(key)
+                if entry is not None:
+                    if entry[0] >= r:
+                        return True
+                    if entry[1] < r:
+                        return False
+            if use_quick:
+                # Sure tricks. The top trump wins whatever trick it falls in: its holder is sure
+                # of one trick for each trump of his above every other trump still out. The
+                # leader cashes his top cards of a plain suit, keeping the lead, for as many
+                # rounds as every other player holding a trump must follow that suit (a card of
+                # another plain suit never wins).
+                bound = won
+                top_trumps = inplay & trumps
+                if top_trumps:
+                    top = top_trumps.bit_length() - 1
+                    for holder in range(n):
+                        if hands[holder] >> top & 1:
+                            break
+                    mine = hands[holder]
+                    theirs = top_trumps & ~mine
+                    sure = (mine >> theirs.bit_length() if theirs else mine & trumps).bit_count()
+                    bound += sure * unit[holder]
+                mine = hands[leader]
+                sure = 0
+                for block in plain:
+                    theirs = inplay & block & ~mine
+                    run = ((mine & block) >> theirs.bit_length()).bit_count()
+                    if run:
+                        for h in hands:
+                            if h & top_trumps and h != mine:
+                                run = min(run, (h & block).bit_count())
+                        sure += run
+                bound += sure * unit[leader]
+                if bound != won:
+                    if low[bound] >= r:
+                        return True
+                    if high[bound] < r:
+                        return False
+            if use_table and entry is None and left <= ranks_from:
+                # Only the order of the cards left matters to the rules: renumber them 0, 1, ...
+                # so that positions reached by playing different small cards share an entry
+                # (looked for when the cards themselves are not in the table).
+                shape = 0
+                for block in blocks:
+                    shape = shape << 4 | (inplay & block).bit_count()
+                ranked = []
+                for h in hands[1:]:  # the first hand is what the others leave
+                    x = 0
+                    while h:
+                        bit = h & -h
+                        h ^= bit
+                        x |= 1 << (inplay & (bit - 1)).bit_count()
+                    ranked.append(x)
+                ranked_key = (*ranked, shape, leader, kinds[won])
+                entry = table.get(ranked_key)
+                if entry is not None:
+                    if entry[0] >= r:
+                        return True
+                    if entry[1] < r:
+                        return False
+            # The lead: the card that settled this position before first, else high cards first
+            # for the ombre's side (trumps first) and low cards first for the other side.
+            max0 = ours[leader]
+            hand0 = hands[leader]
+            options = legal_memo.get(hand0)
+            if options is None:
+                options = ask_legal(hand0)
+            leads = choices(options, inplay)
+            if use_order:
+                if max0:
+                    leads.reverse()
+                else:
+                    # the other side: first the suits whose top card in play a partner holds,
+                    # low cards first; then the rest, low first
+                    mates = 0
+                    for s_ in range(n):
+                        if s_ != leader and ours[s_] == max0:
+                            mates |= hands[s_]
+                    good = []
+                    rest = []
+                    for c in leads:
+                        top_ = (inplay & block_mask[c]).bit_length() - 1
+                        if mates >> top_ & 1:
+                            good.append(c)
+                        else:
+                            rest.append(c)
+                    leads = good + rest
+                if entry is not None and entry[2] >= 0:
+                    hint = entry[2]
+                    if left <= ranks_from:  # the hint is a rank among the cards left
+                        hint = unrank(inplay, hint)
+                    if hint in leads:
+                        leads.remove(hint)
+                        leads.insert(0, hint)
+            result = not max0
+            settled = -1
+            if three:
+                s1 = seats[1]
+                s2 = seats[2]
+                max1 = ours[s1]
+                max2 = ours[s2]
+                hand1 = hands[s1]
+                hand2 = hands[s2]
+                h0, h1, h2 = hands
+                second: dict[int, list[int]] = {}
+                third: dict[int, list[int]] = {}
+                # Whether the trick's winner alone settles the test: judged before the search.
+                by_taker: list[bool | None] = [None] * n
+                if use_bounds:
+                    for s, u in enumerate(unit):
+                        if low[won + u] >= r:
+                            by_taker[s] = True
+                        elif high[won + u] < r:
+                            by_taker[s] = False
+                for c0 in leads:
+                    code0 = c0 + 1
+                    key1 = code0 << width | hand1
+                    options = legal_memo.get(key1)
+                    if options is None:
+                        options = ask_legal(key1)
+                    seconds = second.get(options)
+                    if seconds is None:
+                        seconds = second[options] = choices(options, inplay)
+                    if use_order and (max1 != max0 or max2 != max1):
+                        seconds = cheapest_first(seconds, code0, 1)
+                    result1 = not max1
+                    for c1 in seconds:
+                        code1 = code0 | (c1 + 1) << _CARD_BITS
+                        key2 = code1 << width | hand2
+                        options = legal_memo.get(key2)
+                        if options is None:
+                            options = ask_legal(key2)
+                        thirds = third.get(options)
+                        if thirds is None:
+                            thirds = third[options] = choices(options, inplay)
+                        if use_order:
+                            w = winner_memo.get(code1)
+                            if w is None:
+                                w = ask_winner(code1)
+                            if ours[seats[w]] != max2:
+                                thirds = cheapest_first(thirds, code1, 2)
+                        played = 1 << c0 | 1 << c1
+                        result2 = not max2
+                        for c2 in thirds:
+                            code2 = code1 | (c2 + 1) << 2 * _CARD_BITS
+                            w = winner_memo.get(code2)
+                            if w is None:
+                                w = ask_winner(code2)
+                            taker = seats[w]
+                            settles = by_taker[taker]
+                            if settles is not None:
+                                ok = settles
+                            else:
+                                gone = ~(played | 1 << c2)
+                                after_hands = (h0 & gone, h1 & gone, h2 & gone)
+                                ok = wins(after_hands, taker, won + unit[taker], r, inplay & gone)
+                            if ok == max2:
+                                result2 = ok
+                                break
+                        if result2 == max1:
+                            result1 = result2
+                            break
+                    if result1 == max0:
+                        result = result1
+                        settled = c0
+                        break
+            else:
+                for c0 in leads:
+                    if play(hands, leader, won, r, 1, c0 + 1, 1 << c0, inplay, -1) == max0:
+                        result = max0
+                        settled = c0
+                        break
+            if use_table:
+                if settled >= 0 and left <= ranks_from:
+                    settled = (inplay & ((1 << settled) - 1)).bit_count()
+                elif settled < 0 and entry is not None:
+                    settled = entry[2]
+                lo, hi = (entry[0], entry[1]) if entry is not None else (0, 3)
+                table[key] = stored = (r, hi, settled) if result else (lo, r - 1, settled)
+                if ranked_key is not None:
+                    table[ranked_key] = stored
+            return result
+
+        def play(
+            hands: tuple[int, ...],
+            leader: int,
+            won: int,
+            r: int,
+            pos: int,
+            code: int,
+            played: int,
+            inplay: int,
+            only: int,
+        ) -> bool:
+            """Inside a trick (any number of seats): a call per card."""
+            seat = seat_at[leader][pos]
+            key = code << width | hands[seat]
+            options = legal_memo.get(key)
+            if options is None:
+                options = ask_legal(key)
+            cards = choices(options & only, inplay)
+            maximise = ours[seat]
+            if use_order:
+                if pos:
+                    # A follower: if his side holds the trick and the next player is his partner
+                    # (or nobody), the lowest card; if not, first the lowest card that takes it.
+                    w = winner_memo.get(code)
+                    if w is None:
+                        w = ask_winner(code)
+                    foe_next = pos + 1 < n and ours[seat_at[leader][pos + 1]] != maximise
+                    if foe_next or ours[seat_at[leader][w]] != maximise:
+                        cards = cheapest_first(cards, code, pos)
+                elif maximise:
+                    cards.reverse()
+            last = pos == n - 1
+            shift = _CARD_BITS * pos
+            for c in cards:
+                bit = 1 << c
+                next_code = code | (c + 1) << shift
+                if last:
+                    w = winner_memo.get(next_code)
+                    if w is None:
+                        w = ask_winner(next_code)
+                    taker = seat_at[leader][w]
+                    after = won + unit[taker]
+                    if use_bounds and low[after] >= r:
+                        ok = True
+                    elif use_bounds and high[after] < r:
+                        ok = False
+                    else:
+                        gone = ~(played | bit)
+                        ok = wins(tuple([h & gone for h in hands]), taker, after, r, inplay & gone)
+                else:
+                    ok = play(hands, leader, won, r, pos + 1, next_code, played | bit, inplay, -1)
+                if ok == maximise:
+                    return ok
+            return not maximise
+
+        def legal(hand: int, code: int) -> int:
+            key = code << width | hand
+            got = legal_memo.get(key)
+            return ask_legal(key) if got is None else got
+
+        self._wins = wins
+        self._play = play
+        self._choices = choices
+        self._legal = legal
+
+    def _root(self) -> tuple[int, int, int]:
+        """The root's packed trick so far, the cards in it, and every card in play."""
+        code = 0
+        played = 0
+        for i, c in enumerate(self.prefix):
+            code |= (c + 1) << _CARD_BITS * i
+            played |= 1 << c
+        inplay = played
+        for h in self.hands:
+            inplay |= h
+        return code, played, inplay
+
+    def _test(self, r: int, only: int = -1) -> bool:
+        """At the root: can the ombre's side reach rung ``r`` (the mover playing from ``only``)?"""
+        code, played, inplay = self._root()
+        leader = self.position.leader
+        if not self.prefix and only == -1:
+            return self._wins(self.hands, leader, self.won, r, inplay)
+        pos = len(self.prefix)
+        return self._play(self.hands, leader, self.won, r, pos, code, played, inplay, only)
+
+    def _ladder(self, lo: int, hi: int, only: int = -1, first: int | None = None) -> int:
+        """The rung in ``[lo, hi]``, by boolean tests (``first``: the rung to try first)."""
+        guess = first
+        while lo < hi:
+            r = guess if guess is not None and lo < guess <= hi else (lo + hi + 1) // 2
+            guess = None
+            if self._test(r, only):
+                lo = r
+            else:
+                hi = r - 1
+        return lo
+
+    def root_value(self) -> int:
+        """The rung of the root under best play."""
+        return self._ladder(self.reach.low[self.won], self.reach.high[self.won])
+
+    def card_rungs(self, value: int) -> dict[Card, int]:
+        """Each legal card of the mover and its rung, knowing the root's ``value``: each card is
+        first tested against the value (a best card needs only that test)."""
+        position = self.position
+        if not any(self.hands):
+            return {}
+        mover = position.to_move
+        code, _, inplay = self._root()
+        options = self._legal(self.hands[mover], code)
+        maximise = mover in position.side
+        lo, hi = self.reach.low[self.won], self.reach.high[self.won]
+        by_run: dict[int, int] = {}
+        for c in self._choices(options, inplay):
+            if maximise:  # no card does better than the value
+                by_run[c] = self._ladder(lo, value, 1 << c, first=value)
+            else:  # no card does worse
+                by_run[c] = self._ladder(value, hi, 1 << c, first=value + 1)
+        # every card of a run takes its first card's rung (runs are consecutive in ``options``)
+        rungs: dict[Card, int] = {}
+        current = -1
+        rest = options
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            c = bit.bit_length() - 1
+            current = by_run.get(c, current)
+            rungs[self.layout.real[c]] = current
+        return rungs
