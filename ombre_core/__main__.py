@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import actions as A
-from .bots import PLAYERS, make_player
+from .bots import LEVELS, PLAYERS, make_player
 from .bots.duel import duel
 from .errors import OmbreError
 from .narrate import Narrator, card_name
@@ -133,7 +133,12 @@ def cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = get_rules(args.rules)
-    player = PLAYERS[args.players]()
+    names = args.levels.split(",") if args.levels else [args.players]
+    if len(names) == 1:
+        names *= rules.seats
+    if len(names) != rules.seats:
+        raise OmbreError(f"--levels names {len(names)} players for {rules.seats} seats")
+    players = [make_player(name) for name in names]
     session = Session(rules, args.seed, human=None)
     outcomes: Counter[str] = Counter()
     ombre_wins = volees = 0
@@ -144,7 +149,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         while not deal.is_over:
             seat = deal.to_move
             assert seat is not None
-            session.apply(player.choose(view_of(deal, seat), rng))
+            session.apply(players[seat].choose(view_of(deal, seat), rng))
         assert deal.is_over
         outcomes[settle(deal).outcome] += 1
         ombre_wins += settle(deal).outcome == "sacada"
@@ -153,7 +158,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     elapsed = time.perf_counter() - start
     report = {
         "rules": rules.id,
-        "players": args.players,
+        "players": names,
         "games": args.games,
         "seed": args.seed,
         "outcomes": dict(sorted(outcomes.items())),
@@ -260,7 +265,7 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] = input) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    session = Session(get_rules(args.rules), seed, human=0)
+    session = Session(get_rules(args.rules), seed, human=0, bot=args.level)
     narrator = Narrator(session.names, 0)
     print(
         f"{session.rules.title}. Seed {seed}. Type a choice's number or its notation; "
@@ -310,6 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play against two computer players in the terminal")
     play.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     play.add_argument("--seed", type=int)
+    play.add_argument("--level", choices=list(LEVELS), default="novice")
     rep = sub.add_parser("replay", help="replay a record and print the result as JSON")
     rep.add_argument("file")
     leg = sub.add_parser("legal", help="print the legal actions after a record's last action")
@@ -319,6 +325,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     sim.add_argument("--players", choices=sorted(PLAYERS), default="rules")
+    sim.add_argument(
+        "--levels", help="a player for each seat, e.g. expert,novice,novice (or one for all)"
+    )
     mov = sub.add_parser("move", help="the action a computer player takes next in a record")
     mov.add_argument("file")
     mov.add_argument("--level", choices=list(PLAYERS), default="novice")

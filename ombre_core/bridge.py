@@ -15,6 +15,7 @@ from functools import wraps
 from typing import Any
 
 from . import table
+from .bots import LEVELS
 from .errors import OmbreError
 from .record import to_record
 from .rules import PRESETS, get_rules
@@ -64,12 +65,12 @@ def _snapshot(session: Session) -> dict[str, Any]:
 
 @_reply
 def new_session(options: str = "") -> dict[str, Any]:
-    """Start a new session; options: rules, seed, human, names."""
+    """Start a new session; options: rules, seed, human, names, level."""
     global _session
     opts = _parse(options, "options")
     if not isinstance(opts, dict):
         raise OmbreError("options must be a JSON object")
-    unknown = set(opts) - {"rules", "seed", "human", "names"}
+    unknown = set(opts) - {"rules", "seed", "human", "names", "level"}
     if unknown:
         raise OmbreError(f"unknown option(s): {', '.join(sorted(unknown))}")
     rules = get_rules(opts.get("rules", "1660"))
@@ -81,7 +82,10 @@ def new_session(options: str = "") -> dict[str, Any]:
     human = opts.get("human", 0)
     if type(human) is not int:
         raise OmbreError(f"human must be a seat number, not {human!r}")
-    session = Session(rules, seed, human, opts.get("names", DEFAULT_NAMES))
+    level = opts.get("level", "novice")
+    if level not in LEVELS:
+        raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    session = Session(rules, seed, human, opts.get("names", DEFAULT_NAMES), level)
     _session = session
     return _snapshot(session)
 
@@ -155,5 +159,13 @@ def presets(_: str = "") -> dict[str, Any]:
     return {
         "presets": [
             {"id": r.id, "title": r.title, "description": r.description} for r in PRESETS.values()
-        ]
+        ],
+        "levels": [{"id": name, "title": LEVEL_TITLES[name]} for name in LEVELS],
     }
+
+
+LEVEL_TITLES = {
+    "novice": "Novice: plays by the 1660 pamphlet's rules of thumb",
+    "standard": "Standard: weighs a few likely layouts of the unseen cards",
+    "expert": "Expert: weighs many layouts, solving each exactly",
+}

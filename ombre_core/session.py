@@ -156,6 +156,7 @@ class Session:
             pool=self.ledger.pool,
             deals=self.ledger.deals,
             history=tuple(self.history),
+            level="novice" if self.bot_name == "rules" else self.bot_name,
         )
 
     # ---- saving ------------------------------------------------------------------------------

@@ -36,6 +36,8 @@ class TableFacts:
     deals: int
     history: tuple[dict[str, Any], ...]
     """One entry per finished deal (see :class:`~ombre_core.session.Session`)."""
+    level: str = "novice"
+    """The computer players' level."""
 
 
 def _action_entry(view: View, action: int) -> dict[str, str]:
@@ -197,6 +199,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "big_unit_value": rules.big_unit_value,
         },
         "deal_number": table.deal_number,
+        "level": table.level,
         "human": table.human,
         "phase": view.phase,
         "to_move": view.to_move,

@@ -325,3 +325,20 @@ def test_nothing_the_table_gets_during_a_deal_rebuilds_a_hidden_hand() -> None:
         else:
             snap = call(bridge.bot_move)
     assert call(bridge.export_record)["ok"] is True
+
+
+def test_the_level_is_chosen_in_the_bridge_and_kept_in_the_save() -> None:
+    levels = [entry["id"] for entry in call(bridge.presets)["levels"]]
+    assert levels == ["novice", "standard", "expert"]
+    options = {"rules": "classic", "seed": 3, "level": "standard"}
+    snap = call(bridge.new_session, json.dumps(options))
+    assert snap["ok"] is True and snap["level"] == "standard"
+    session = bridge._session
+    assert session is not None
+    assert {type(p).__name__ for p in session.players.values()} == {"SearchPlayer"}
+    assert len({id(p) for p in session.players.values()}) == 2  # one object per computer seat
+    again = call(bridge.load, bridge.save())
+    assert again["level"] == "standard"
+    refused = call(bridge.new_session, json.dumps({"level": "grandmaster"}))
+    assert refused["ok"] is False and "level must be one of" in refused["error"]["message"]
+    assert call(bridge.snapshot)["level"] == "standard"  # the game in progress is kept

@@ -1,9 +1,10 @@
 """Computer players. Each sees only a :class:`~ombre_core.views.View` and an injected RNG.
 
 Players are named by their level, as the New game dialog, the bridge and the command line name
-them: ``novice`` is the rule-based player of the 1660 pamphlet's advice. ``random`` plays any legal
-action (a baseline and a fuzzer); ``rules`` is the name saved games of release 0.1 use for the
-novice.
+them: ``novice`` is the rule-based player of the 1660 pamphlet's advice; ``standard`` and
+``expert`` search sampled worlds with the double-dummy solver (:mod:`.search`). ``random`` plays
+any legal action (a baseline and a fuzzer); ``rules`` is the name saved games of release 0.1 use
+for the novice.
 """
 
 from collections.abc import Callable
@@ -11,8 +12,13 @@ from collections.abc import Callable
 from ..errors import OmbreError
 from .base import Player, RandomPlayer
 from .rulebot import RulePlayer
+from .search import expert, standard
 
-LEVELS: dict[str, Callable[[], Player]] = {"novice": RulePlayer}
+LEVELS: dict[str, Callable[[], Player]] = {
+    "novice": RulePlayer,
+    "standard": standard,
+    "expert": expert,
+}
 """The levels a person chooses from, weakest first."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "rules": RulePlayer, **LEVELS}

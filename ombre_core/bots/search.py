@@ -1,0 +1,437 @@
+"""Search players: Perfect Information Monte Carlo over sampled worlds (the ``standard`` and
+``expert`` levels).
+
+The method of GIB and Kermit (``shared/notes/bots-anchors.md``): draw worlds consistent with what
+the player sees, weighted by how likely the others' bids and discards were in each
+(:mod:`.sampler`), solve each world with every card known (:mod:`.solver`), and choose the action
+that does best across them.
+
+* **Card play.** Each legal card is scored in every world by the rung of the outcome ladder it
+  leads to under best play (vole > sacada > repuesto > codille), turned into what that rung is
+  worth to this seat (:func:`rung_value`), and the scores are summed with the worlds' weights.
+  Late in the deal every world is solved exactly; earlier, where a full solve does not fit the
+  time, each card is played forward in the world by a quick full-information policy to
+  ``exact_from`` tricks left and the rest is solved exactly (the note's hybrid).
+* **Auction, exchange and trump** by evaluation, not fixed thresholds: for each contract open (or
+  each trump and discard), the deal is simulated in every world to the start of the play (the
+  others speaking and exchanging as the rule player does), the play solved, and the outcome priced
+  in counters under the preset's payments (:func:`ombre_payoff`); passing is priced at the pass fee
+  plus what a defender expects.
+
+Every decision uses only the :class:`~ombre_core.views.View` and the ``random.Random`` it is given,
+so with a seed it is reproducible; budgets are counts of worlds and solver nodes, never clocks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .. import actions as A
+from ..actions import Act
+from ..cards import ALL_SUITS, CardSet, cards_of
+from ..scoring import pool_now
+from ..state import Deal, Phase
+from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP, matador_run
+from ..views import View, view_of
+from .ladder import CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG, ladder_of
+from .rulebot import (
+    ASK_THRESHOLD,
+    SANS_PRENDRE_THRESHOLD,
+    RulePlayer,
+    _keepers,
+    best_trump,
+    hand_strength,
+)
+from .sampler import Sampler, World
+from .solver import BudgetExceeded, position_of, solve_position
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """How much a search player looks: counts, so that a decision replays exactly."""
+
+    play_worlds: int
+    """Worlds sampled for a card (at most: the decision's node budget may stop sooner)."""
+    exact_from: int
+    """Tricks left (the current one included) from which each world is solved exactly."""
+    budget: int
+    """Solver nodes per solve; past it the world is played forward instead."""
+    bid_worlds: int
+    """Worlds sampled for a bid, a discard or a trump (at most)."""
+    decision_nodes: int
+    """Work per decision, in solver nodes (a card played forward counts
+    :data:`PLAYOUT_COST`): once spent, no further world is taken (at least
+    :data:`MIN_WORLDS`). Counts, not clocks, so a decision replays exactly."""
+    inference: bool = True
+    """Weigh worlds by the others' past actions (else uniform among the possible)."""
+    vole_confidence: float = 0.9
+    """Declare the vole when the worlds say it is made at least this often."""
+
+
+STANDARD = SearchConfig(
+    play_worlds=10, exact_from=4, budget=3_000, bid_worlds=6, decision_nodes=8_000
+)
+EXPERT = SearchConfig(
+    play_worlds=24, exact_from=5, budget=6_000, bid_worlds=8, decision_nodes=14_000
+)
+MIN_WORLDS = 3
+GRAY_ZONE = 0.6
+"""How near (in the rule player's expected tricks) a hand's strength must be to a bidding
+threshold for the contracts to be priced instead of taken from the threshold."""
+PASS_VALUE = -0.15
+"""What a pass is worth besides its fee, in game stakes: a defender's usual lot (the Ombre wins
+about two deals in three)."""
+PLAYOUT_COST = 40
+"""Solver nodes a card played forward by :func:`quick_card` is counted as (about its time)."""
+
+
+# ---- what an outcome is worth -----------------------------------------------------------------
+
+_OMBRE_VALUE = {CODILLE_RUNG: -1.0, REPUESTO_RUNG: -0.9, SACADA_RUNG: 1.0, VOLE_RUNG: 1.25}
+"""A rung to the Ombre's side, in pools: losing by repuesto costs him as much as codille (he pays
+the pool either way), only the codille also pays a defender; the vole earns a little more."""
+_DEFENDER_VALUE = {CODILLE_RUNG: 0.75, REPUESTO_RUNG: 0.3, SACADA_RUNG: -1.0, VOLE_RUNG: -1.25}
+"""A rung to a defender: a codille pays the pool to one of the defenders (so about half the
+time to him, and a share he may steer: the 1660 General Rules), a repuesto leaves the doubled
+pool for the next deal, where he may win it."""
+
+
+def rung_value(rung: int, ombre_side: bool) -> float:
+    """What reaching ``rung`` is worth to a seat on the Ombre's side or against it."""
+    return (_OMBRE_VALUE if ombre_side else _DEFENDER_VALUE)[rung]
+
+
+def ombre_payoff(deal: Deal, rung: int) -> float:
+    """Counters the Ombre of ``deal`` (at the start of the play) wins at ``rung``, by the rules'
+    payments (§9): the pool he plays for, the sans-prendre bonus and the matadors from each
+    opponent, the vole's reward."""
+    rules = deal.rules
+    assert deal.ombre is not None and deal.trump is not None
+    opponents = deal.seats - 1
+    pool = pool_now(deal)
+    won = rung >= SACADA_RUNG
+    value = pool * (deal.seats - 1) / deal.seats if won else -pool
+    if deal.contract == Act.SANS_PRENDRE:
+        value += opponents * rules.sans_prendre_bonus * (1 if won else -1)
+    run = matador_run(deal.hands[deal.ombre], deal.trump)
+    if run and (won or not rules.matadors_paid_by_losing_ombre):
+        value += opponents * run * rules.matador_value
+    elif run:
+        value -= opponents * run * rules.matador_value
+    if rung == VOLE_RUNG:
+        value += opponents * rules.vole_bonus * 0.5  # only if declared: counted at half
+    return value
+
+
+# ---- a quick full-information policy for playing forward -----------------------------------------
+
+
+def quick_card(deal: Deal) -> int:
+    """A card for the player to move in a world where every hand is known: win the trick as
+    cheaply as possible when it goes to the other side, else throw the cheapest card; lead the
+    highest trump while holding the best one, else a low card. Used only to play forward."""
+    assert deal.trump is not None and deal.to_move is not None and deal.ombre is not None
+    trump = deal.trump
+    eff = EFFECTIVE_SUIT[trump]
+    power = POWER[trump]
+    legal = list(cards_of(deal.legal_cards()))
+    if len(legal) == 1:
+        return legal[0]
+    seat = deal.to_move
+    ours = seat == deal.ombre
+
+    def cheap(c: int) -> tuple[bool, bool, int]:
+        return (eff[c] == TRUMP, bool(MATADOR_MASK[trump] >> c & 1), power[c])
+
+    trick = deal.trick
+    if not trick:
+        trumps = [c for c in legal if eff[c] == TRUMP]
+        if trumps:
+            top = max(trumps, key=power.__getitem__)
+            others = 0
+            for s in range(deal.seats):
+                if s != seat:
+                    others |= deal.hands[s]
+            if not any(eff[c] == TRUMP and power[c] > power[top] for c in cards_of(others)):
+                return top
+        return min(legal, key=cheap)
+    leader = deal.leader
+    best_i = max(
+        range(len(trick)),
+        key=lambda i: (eff[trick[i]] == TRUMP, eff[trick[i]] == eff[trick[0]], power[trick[i]]),
+    )
+    best = trick[best_i]
+    winning_seat = (leader + best_i) % deal.seats
+    if (winning_seat == deal.ombre) == ours:
+        return min(legal, key=cheap)
+
+    def beats(c: int) -> bool:
+        if eff[c] == TRUMP and eff[best] != TRUMP:
+            return True
+        return eff[c] == eff[best] and power[c] > power[best]
+
+    winners = [c for c in legal if beats(c)]
+    if winners:
+        return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
+    return min(legal, key=cheap)
+
+
+def _rung_by_playing_forward(deal: Deal, exact_from: int, budget: int) -> tuple[int, int]:
+    """Play ``deal`` forward by :func:`quick_card` to ``exact_from`` tricks left, then solve;
+    return the rung and the work it took (solver nodes, plus :data:`PLAYOUT_COST`)."""
+    tricks = deal.rules.tricks
+    while not deal.is_over and (deal.trick or tricks - len(deal.tricks) > exact_from):
+        deal.apply_unchecked(quick_card(deal))
+    if deal.is_over:
+        return ladder_of(deal)(tuple(deal.tricks_won)), PLAYOUT_COST
+    try:
+        solution = solve_position(position_of(deal), False, budget)
+        return solution.rung, solution.nodes + PLAYOUT_COST
+    except BudgetExceeded:
+        while not deal.is_over:
+            deal.apply_unchecked(quick_card(deal))
+        return ladder_of(deal)(tuple(deal.tricks_won)), budget + PLAYOUT_COST
+
+
+# ---- the player --------------------------------------------------------------------------------
+
+
+class SearchPlayer:
+    """A level that searches: :data:`STANDARD` or :data:`EXPERT` (see the module's doc)."""
+
+    def __init__(self, name: str, config: SearchConfig) -> None:
+        self.name = name
+        self.config = config
+        self._rules_player = RulePlayer()
+        self._planned_trump: tuple[int, int] | None = None
+        """(events seen when planned, trump): the Ombre names the trump he discarded for."""
+
+    def choose(self, view: View, rng: random.Random) -> A.Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        if len(legal) == 1:
+            return legal[0]
+        if view.step == Phase.PLAY:
+            return self._play(view, rng)
+        if view.step in (Phase.AUCTION, Phase.REPLY):
+            return self._bid(view, rng)
+        if view.step == Phase.TRUMP_CHOICE:
+            return self._trump(view, rng)
+        if view.seat == view.ombre:
+            return self._ombre_discard(view, rng)
+        return self._rules_player.choose(view, rng)  # a defender's exchange: the pamphlet's rule
+
+    # -- worlds -----------------------------------------------------------------------------------
+
+    def _worlds(self, view: View, n: int, rng: random.Random) -> list[World]:
+        sampler = Sampler(view, None) if not self.config.inference else Sampler(view)
+        return sampler.weighted(n, rng)
+
+    # -- card play -------------------------------------------------------------------------------
+
+    def _play(self, view: View, rng: random.Random) -> A.Action:
+        config = self.config
+        cards = [a for a in view.legal if A.is_card(a)]
+        worlds = self._worlds(view, config.play_worlds, rng)
+        ours = view.seat == view.ombre
+        left = view.rules.tricks - len(view.tricks)
+        scores = dict.fromkeys(cards, 0.0)
+        vole_weight = weight = 0.0
+        spent = 0
+        for i, world in enumerate(worlds):
+            if i >= MIN_WORLDS and spent >= config.decision_nodes:
+                break
+            rungs, work = self._card_rungs(world.deal, cards, left)
+            spent += work
+            weight += world.weight
+            for card, rung in rungs.items():
+                scores[card] += world.weight * rung_value(rung, ours)
+            if Act.VOLE in view.legal and max(rungs.values()) == VOLE_RUNG:
+                vole_weight += world.weight
+        if Act.VOLE in view.legal and vole_weight >= config.vole_confidence * weight:
+            return Act.VOLE
+        best = max(scores.values())
+        near = [c for c in cards if scores[c] >= best - 1e-9]
+        if len(near) == 1:
+            return near[0]
+        fallback = self._rules_player.choose(view, rng)
+        if fallback in near:
+            return fallback
+        assert view.trump is not None
+        return min(near, key=POWER[view.trump].__getitem__)
+
+    def _card_rungs(
+        self, world: Deal, cards: list[int], left: int
+    ) -> tuple[dict[int, int], int]:
+        """Each card's rung in one world, and the work it took."""
+        config = self.config
+        spent = 0
+        if left <= config.exact_from:
+            try:
+                solution = solve_position(position_of(world), True, config.budget)
+                return {c: solution.rungs[c] for c in cards}, solution.nodes
+            except BudgetExceeded:
+                spent = config.budget
+        rungs = {}
+        for card in cards:
+            forward = world.copy()
+            forward.apply_unchecked(card)
+            rungs[card], work = _rung_by_playing_forward(
+                forward, config.exact_from, config.budget
+            )
+            spent += work
+        return rungs, spent
+
+    # -- auction ---------------------------------------------------------------------------------
+
+    def _bid(self, view: View, rng: random.Random) -> A.Action:
+        """The pamphlet's thresholds where the hand is clearly strong or weak; near a threshold,
+        where they are least sure, the contracts are priced over sampled worlds."""
+        rules = view.rules
+        rule_choice = self._rules_player.choose(view, rng)
+        _, strength = best_trump(view.hand)
+        if min(abs(strength - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD)) > GRAY_ZONE:
+            return rule_choice
+        worlds = self._worlds(view, self.config.bid_worlds, rng)
+        values: dict[A.Action, float] = {}
+        for action in view.legal:
+            if action == Act.PASS:
+                values[action] = PASS_VALUE * rules.game_stake - rules.pass_fee
+                continue
+            total = 0.0
+            for world in worlds:
+                trial = world.deal.copy()
+                total += world.weight * self._simulate_contract(trial, view.seat, action)
+            values[action] = total
+        return max(view.legal, key=lambda a: (values[a], a == rule_choice))
+
+    def _simulate_contract(self, deal: Deal, seat: int, action: A.Action) -> float:
+        """Counters this seat may expect from ``action`` in one world: the others answer as the
+        rule player would; if the seat becomes Ombre, it exchanges as it would."""
+        deal.apply_unchecked(action)
+        rng = random.Random(0)
+        while not deal.is_over and deal.phase in (Phase.AUCTION, Phase.REPLY):
+            mover = deal.to_move
+            assert mover is not None
+            if mover == seat:
+                deal.apply_unchecked(Act.PASS if Act.PASS in deal.legal_actions() else action)
+                continue
+            deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
+        if deal.is_over or deal.ombre != seat:
+            return -deal.rules.pass_fee  # another took the game: a defender's lot, roughly
+        if deal.phase == Phase.DISCARD:
+            trump = best_trump(deal.hands[seat])[0]
+            deal.apply_unchecked(Act.DISCARD | self._discard_for(deal, seat, trump))
+            deal.apply_unchecked(Act.TRUMP + trump)
+        else:
+            deal.apply_unchecked(Act.TRUMP + best_trump(deal.hands[seat])[0])
+        return self._price_play(deal)
+
+    def _price_play(self, deal: Deal) -> float:
+        """Finish the exchange as the rule player would, solve the play, price the outcome."""
+        rng = random.Random(0)
+        while deal.phase == Phase.DISCARD:
+            mover = deal.to_move
+            assert mover is not None
+            deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
+        config = self.config
+        rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, config.budget)
+        return ombre_payoff(deal, rung)
+
+    @staticmethod
+    def _discard_for(deal: Deal, seat: int, trump: int) -> CardSet:
+        """The Ombre's discard for ``trump``: all but his trumps and kings (RG), within bounds."""
+        hand = deal.hands[seat]
+        low, high = deal.discard_bounds(seat)
+        throw = hand & ~_keepers(hand, trump, queens=False)
+        power = POWER[trump]
+        order = sorted(cards_of(hand), key=lambda c: (EFFECTIVE_SUIT[trump][c] == TRUMP, power[c]))
+        chosen = [c for c in order if throw >> c & 1][:high]
+        for c in order:
+            if len(chosen) >= low:
+                break
+            if c not in chosen:
+                chosen.append(c)
+        mask = 0
+        for c in chosen:
+            mask |= 1 << c
+        return mask
+
+    # -- exchange and trump ----------------------------------------------------------------------
+
+    def _ombre_discard(self, view: View, rng: random.Random) -> A.Action:
+        """Choose the trump and the discard together, by their priced outcomes over worlds."""
+        worlds = self._worlds(view, self.config.bid_worlds, rng)
+        candidates: dict[tuple[int, CardSet], float] = {}
+        ranked = sorted(ALL_SUITS, key=lambda s: -hand_strength(view.hand, s))[:2]
+        for trump in ranked:
+            for world in worlds:
+                deal = world.deal.copy()
+                discard = self._discard_for(deal, view.seat, trump)
+                for variant in _discard_variants(deal, view.seat, discard, trump)[:2]:
+                    trial = deal.copy()
+                    trial.apply_unchecked(Act.DISCARD | variant)
+                    trial.apply_unchecked(Act.TRUMP + trump)
+                    key = (trump, variant)
+                    candidates[key] = candidates.get(key, 0.0) + world.weight * self._price_play(
+                        trial
+                    )
+        (trump, discard), _ = max(candidates.items(), key=lambda kv: kv[1])
+        self._planned_trump = (len(view.events), trump)
+        return Act.DISCARD | discard
+
+    def _trump(self, view: View, rng: random.Random) -> A.Action:
+        planned = self._planned_trump
+        self._planned_trump = None
+        if planned is not None and planned[0] == len(view.events) - 1:
+            return Act.TRUMP + planned[1]
+        worlds = self._worlds(view, self.config.bid_worlds, rng)
+        values = dict.fromkeys(view.legal, 0.0)
+        for action in view.legal:
+            for world in worlds:
+                trial = world.deal.copy()
+                trial.apply_unchecked(action)
+                values[action] += world.weight * self._price_play(trial)
+        return max(view.legal, key=values.__getitem__)
+
+
+def _discard_variants(deal: Deal, seat: int, discard: CardSet, trump: int) -> list[CardSet]:
+    """The rule discard, and the same keeping one more or one fewer card where the bounds allow
+    (a king kept back, a weak trump thrown), so that evaluation has something to choose."""
+    low, high = deal.discard_bounds(seat)
+    hand = deal.hands[seat]
+    power = POWER[trump]
+    out = [discard]
+    kept = hand & ~discard
+    if discard.bit_count() < high and kept:
+        weakest = min(cards_of(kept), key=lambda c: (EFFECTIVE_SUIT[trump][c] == TRUMP, power[c]))
+        out.append(discard | 1 << weakest)
+    if discard.bit_count() > max(low, 1):
+        strongest = max(cards_of(discard), key=power.__getitem__)
+        out.append(discard & ~(1 << strongest))
+    return out
+
+
+def standard() -> SearchPlayer:
+    """The ``standard`` level."""
+    return SearchPlayer("standard", STANDARD)
+
+
+def expert() -> SearchPlayer:
+    """The ``expert`` level."""
+    return SearchPlayer("expert", EXPERT)
+
+
+__all__ = [
+    "EXPERT",
+    "STANDARD",
+    "SearchConfig",
+    "SearchPlayer",
+    "expert",
+    "ombre_payoff",
+    "quick_card",
+    "rung_value",
+    "standard",
+]

@@ -1,0 +1,103 @@
+"""The search players (``standard``, ``expert``): legal, honest and reproducible (issue #6).
+
+Strength is measured by duplicate-deal duels (``python -m ombre_core duel``), not here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ombre_helpers import PRESET_LIST
+
+from ombre_core.bots import RulePlayer, make_player
+from ombre_core.bots.ladder import CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG
+from ombre_core.bots.sampler import Sampler
+from ombre_core.bots.search import SearchConfig, SearchPlayer, ombre_payoff, quick_card
+from ombre_core.rules import Rules
+from ombre_core.state import Deal, Phase
+from ombre_core.views import view_of
+
+TINY = SearchConfig(play_worlds=3, exact_from=3, budget=500, bid_worlds=2, decision_nodes=300)
+"""A cheap configuration: the same code paths as the levels, in a fraction of the time."""
+
+
+def positions(rules: Rules, seeds: range) -> list[Deal]:
+    """Positions of rule-bot deals at every kind of decision: auction, exchange, each trick."""
+    out = []
+    bot = RulePlayer()
+    for seed in seeds:
+        deal = Deal.from_seed(rules, seed, seed % 3)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            if len(deal.legal_actions()) > 1 and (len(deal.events) + seed) % 5 == 0:
+                out.append(deal.copy())
+            deal.apply(bot.choose(view_of(deal, deal.to_move), rng))  # type: ignore[arg-type]
+    return out
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+def test_a_search_player_decides_from_the_view_alone(rules: Rules) -> None:
+    """Change the hidden cards in a way the view allows: the decision stays the same."""
+    player = SearchPlayer("tiny", TINY)
+    checked = 0
+    for deal in positions(rules, range(6)):
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        for world in Sampler(view, None).worlds(2, random.Random(checked)):
+            other = view_of(world, seat)
+            assert other == view
+            assert player.choose(other, random.Random(3)) == player.choose(view, random.Random(3))
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+def test_search_players_take_only_legal_actions(rules: Rules) -> None:
+    tiny = SearchPlayer("tiny", TINY)
+    for seed in range(4):
+        deal = Deal.from_seed(rules, 100 + seed, seed % 3)
+        players = [tiny, RulePlayer(), tiny] if seed % 2 else [RulePlayer(), tiny, tiny]
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            deal.apply(players[seat].choose(view_of(deal, seat), random.Random(seed)))
+
+
+def test_each_level_plays_a_whole_deal() -> None:
+    for level in ("standard", "expert"):
+        deal = Deal.from_seed(PRESET_LIST[0], 11, 1)
+        players = [make_player(level) for _ in range(3)]
+        kinds = set()
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            kinds.add(deal.phase)
+            deal.apply(players[seat].choose(view_of(deal, seat), random.Random(len(deal.events))))
+        assert Phase.PLAY in kinds
+
+
+def test_quick_card_is_always_legal() -> None:
+    bot = RulePlayer()
+    for rules in PRESET_LIST:
+        for seed in range(30):
+            deal = Deal.from_seed(rules, seed, seed % 3)
+            rng = random.Random(seed)
+            while not deal.is_over:
+                if deal.phase == Phase.PLAY:
+                    assert deal.legal_cards() >> quick_card(deal) & 1
+                deal.apply(bot.choose(view_of(deal, deal.to_move), rng))  # type: ignore[arg-type]
+
+
+def test_the_payoff_follows_the_ladder() -> None:
+    for deal in positions(PRESET_LIST[0], range(40)):
+        while deal.phase != Phase.PLAY and not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            deal.apply(RulePlayer().choose(view_of(deal, seat), random.Random(0)))
+        if deal.is_over:
+            continue
+        rungs = (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
+        worth = [ombre_payoff(deal, r) for r in rungs]
+        assert worth == sorted(worth) and worth[1] < worth[2]  # 1660 pays matadors even to a loser
