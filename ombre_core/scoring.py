@@ -230,9 +230,9 @@ def settle(deal: Deal) -> Settlement:
                 # CG, by five: "the Ombre takes up two of the three Counters, and the Friend
                 # one. When the Counters happen to be even, they equally divide them"; the odd
                 # one is the Ombre's.
-                share = (pool + 1) // 2
+                share, rest = (pool + 1) // 2, pool // 2
                 pay(POOL, ombre, share, "pool")
-                pay(POOL, partner, pool - share, "pool")
+                pay(POOL, partner, rest, "pool")
             elif sans_prendre and rules.sans_prendre_draws is not None and not (
                 vole and deal.vole_declared
             ):
