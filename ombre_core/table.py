@@ -99,6 +99,8 @@ def _prompt(view: View, narrator: Narrator) -> str:
     if view.step == Phase.REPLY:
         return "Another player offers sans prendre over your ask: keep the game or yield?"
     if view.phase == "auction":
+        if Act.PASS not in view.legal:
+            return "All the others have passed: you must play, calling a king, or sans prendre."
         return "Your turn to speak: pass, or play?"
     if view.step == Phase.TRUMP_CHOICE:
         if view.rules.stock_size == 0:

@@ -41,6 +41,8 @@ from ombre_core.rules import RULES_CLASSIC, RULES_FIVE, get_rules
 from ombre_core.scoring import POOL, settle
 from ombre_core.session import Session
 from ombre_core.state import Deal, Phase
+from ombre_core.table import TableFacts
+from ombre_core.table import snapshot as present
 from ombre_core.views import view_of
 
 FIVE = RULES_FIVE
@@ -149,6 +151,10 @@ def test_the_youngest_must_play_when_the_four_eldest_pass() -> None:
     assert deal.legal_actions() == [Act.PLAY, Act.SANS_PRENDRE]
     with pytest.raises(IllegalAction, match="may only say play or sans-prendre"):
         deal.apply("pass")
+    facts = TableFacts(("A", "B", "C", "D", "E"), 4, 1, (0,) * 5, 0, 0, ())
+    snap = present(view_of(deal, 4), facts)
+    assert "you must play" in snap["prompt"]
+    assert [e["action"] for e in snap["legal"]] == ["play", "sans-prendre"]
     act(deal, "play")
     assert (deal.ombre, deal.phase) == (4, Phase.TRUMP_CHOICE)
 
