@@ -1,6 +1,7 @@
 """The command line: ``python -m ombre_core {play,replay,legal,move,simulate,duel}``.
 
-* ``play``: a game in the terminal against two computer players, with the legal moves listed.
+* ``play``: a game in the terminal against computer players, with the legal moves listed
+  (``--rules five`` for Ombre by five).
 * ``replay FILE``: replay an ``ombre-record/1`` and print the result as JSON.
 * ``legal FILE``: print the legal actions after the record's last action.
 * ``move FILE --level L``: the action a computer player of that level takes next, from the view
@@ -24,6 +25,7 @@ from typing import Any, TextIO
 from . import actions as A
 from .bots import LEVELS, PLAYERS, make_player
 from .bots.duel import duel
+from .cards import format_card
 from .errors import OmbreError
 from .narrate import Narrator, card_name
 from .record import replay
@@ -42,6 +44,8 @@ def result_json(deal: Deal) -> dict[str, Any]:
         "rules": deal.rules.id,
         "phase": deal.phase_name,
         "ombre": deal.ombre,
+        "called": None if deal.called is None else format_card(deal.called),
+        "partner": deal.partner,
         "contract": None if deal.contract is None else A.format_action(deal.contract),
         "trump": None if deal.trump is None else "schd"[deal.trump],
         "tricks": list(deal.tricks_won),
@@ -312,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m ombre_core", description=__doc__.split("\n")[0]
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="play against two computer players in the terminal")
+    play = sub.add_parser("play", help="play against computer players in the terminal")
     play.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     play.add_argument("--seed", type=int)
     play.add_argument("--level", choices=list(LEVELS), default="novice")

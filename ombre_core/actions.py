@@ -5,10 +5,12 @@ An action is an ``int`` so that search can generate and compare millions of them
 * ``0..39``: play that card;
 * ``Act.PASS``, ``Act.PLAY`` (ask leave: play, taking in), ``Act.SANS_PRENDRE``, ``Act.VOLE``;
 * ``Act.TRUMP + suit``: name the trump;
+* ``Act.CALL + suit``: call the king of that suit (Ombre by five: its holder is the Ombre's
+  secret partner);
 * ``Act.DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
 
 The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, ``vole``,
-``trump s``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such as ``As``.
+``trump s``, ``call Kh``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such as ``As``.
 
 >>> format_action(parse_action("discard 5h 3c"))
 'discard 3c 5h'
@@ -16,13 +18,24 @@ The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Final, TypeAlias
 
-from .cards import SUITS, cards_of, format_card, mask_of, parse_card, parse_cards, parse_suit
+from .cards import (
+    KING,
+    SUITS,
+    cards_of,
+    format_card,
+    mask_of,
+    parse_card,
+    parse_cards,
+    parse_suit,
+    rank_of,
+    suit_of,
+)
 from .errors import InvalidNotation
 
 Action: TypeAlias = int
-
 
 
 class Act:
@@ -36,6 +49,8 @@ class Act:
     VOLE: Final[Action] = 43
     TRUMP: Final[Action] = 44
     """``Act.TRUMP + suit`` names that suit."""
+    CALL: Final[Action] = 48
+    """``Act.CALL + suit`` calls the king of that suit (ENC, CG: Ombre by five)."""
     DISCARD: Final[Action] = 1 << 40
     """``Act.DISCARD | mask`` discards the cards of ``mask``."""
 
@@ -54,6 +69,15 @@ def is_discard(action: Action) -> bool:
 
 def is_trump(action: Action) -> bool:
     return Act.TRUMP <= action < Act.TRUMP + 4
+
+
+def is_call(action: Action) -> bool:
+    return Act.CALL <= action < Act.CALL + 4
+
+
+def call_action(suit: int) -> Action:
+    """Call the king of ``suit``."""
+    return Act.CALL + suit
 
 
 def discard_mask(action: Action) -> int:
@@ -77,6 +101,8 @@ def format_action(action: Action) -> str:
         return _WORDS[action]
     if Act.TRUMP <= action < Act.TRUMP + 4:
         return f"trump {SUITS[action - Act.TRUMP]}"
+    if Act.CALL <= action < Act.CALL + 4:
+        return f"call K{SUITS[action - Act.CALL]}"
     if action >= Act.DISCARD and discard_mask(action) < 1 << 40:
         cards = " ".join(format_card(c) for c in cards_of(discard_mask(action)))
         return f"discard {cards}".rstrip()
@@ -97,6 +123,14 @@ def parse_action(text: str) -> Action:
         if len(words) != 2:
             raise InvalidNotation(f"{text!r}: 'trump' takes one suit, e.g. 'trump s'")
         return Act.TRUMP + parse_suit(words[1])
+    if head == "call":
+        card = -1
+        if len(words) == 2:
+            with contextlib.suppress(InvalidNotation):
+                card = parse_card(words[1])
+        if card < 0 or rank_of(card) != KING:
+            raise InvalidNotation(f"{text!r}: 'call' takes one king, e.g. 'call Kh'")
+        return Act.CALL + suit_of(card)
     if head == "discard":
         return Act.DISCARD | mask_of(parse_cards(" ".join(words[1:])))
     if len(words) == 1:
@@ -106,5 +140,5 @@ def parse_action(text: str) -> Action:
             pass
     raise InvalidNotation(
         f"not an action: {text!r} (expected pass, play, sans-prendre, vole, 'trump s', "
-        "'discard 3c 4c' or a card such as 'As')"
+        "'call Kh', 'discard 3c 4c' or a card such as 'As')"
     )

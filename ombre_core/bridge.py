@@ -19,7 +19,7 @@ from .bots import LEVELS
 from .errors import OmbreError
 from .record import to_record
 from .rules import PRESETS, get_rules
-from .session import DEFAULT_NAMES, Session
+from .session import Session
 from .views import view_of
 
 _session: Session | None = None
@@ -85,7 +85,7 @@ def new_session(options: str = "") -> dict[str, Any]:
     level = opts.get("level", "novice")
     if level not in LEVELS:
         raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    session = Session(rules, seed, human, opts.get("names", DEFAULT_NAMES), level)
+    session = Session(rules, seed, human, opts.get("names"), level)
     _session = session
     return _snapshot(session)
 
@@ -154,11 +154,28 @@ def export_record(_: str = "") -> dict[str, Any]:
     return {"record": to_record(deal)}
 
 
+TABLE_SEATS = (3,)
+"""The table sizes the browser lays out today: :func:`presets` lists only these unless asked."""
+
+
 @_reply
-def presets(_: str = "") -> dict[str, Any]:
+def presets(options: str = "") -> dict[str, Any]:
+    """The presets, each with its number of seats. Options: ``{"seats": [3, 5]}`` lists those
+    table sizes (default: :data:`TABLE_SEATS`, what the browser lays out), ``{"seats": "all"}``
+    every preset. ``new_session`` takes any preset whichever are listed."""
+    opts = _parse(options, "options")
+    if not isinstance(opts, dict) or set(opts) - {"seats"}:
+        raise OmbreError('presets options must be {"seats": [3, 5]} or {"seats": "all"}')
+    seats = opts.get("seats", list(TABLE_SEATS))
+    if seats != "all" and not (
+        isinstance(seats, list) and all(type(n) is int for n in seats)
+    ):
+        raise OmbreError(f'seats must be a list of table sizes or "all", not {seats!r}')
     return {
         "presets": [
-            {"id": r.id, "title": r.title, "description": r.description} for r in PRESETS.values()
+            {"id": r.id, "title": r.title, "description": r.description, "seats": r.seats}
+            for r in PRESETS.values()
+            if seats == "all" or r.seats in seats
         ],
         "levels": [{"id": name, "title": LEVEL_TITLES[name]} for name in LEVELS],
     }

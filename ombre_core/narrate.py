@@ -9,7 +9,17 @@ from collections.abc import Sequence
 
 from . import actions as A
 from .actions import Act
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, format_card, plain_name
+from .cards import (
+    KING,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    cards_of,
+    format_card,
+    make_card,
+    plain_name,
+    suit_of,
+)
 from .rules import Rules
 from .scoring import CODILLE, PASSED, SACADA, Settlement
 from .state import Event, Phase
@@ -61,6 +71,32 @@ def _packets(packets: tuple[int, ...]) -> str:
     return "by " + ", then ".join(number_word(k) for k in packets)
 
 
+def _called_king_glossary(rules: Rules) -> dict[str, str]:
+    """What changes in the glossary when the Ombre calls a king (Ombre by five: ENC, CG)."""
+    win = number_word(rules.win_tricks or 0)
+    remise = number_word(rules.remise_tricks or 0)
+    alone = number_word(rules.seats - 1)
+    return {
+        "play": "Ask leave to play: name the trump and call a king; its holder becomes your "
+        "secret partner.",
+        "sans-prendre": f"Play alone, calling no king, against the other {alone}.",
+        "ombre": "The player who undertakes the hand, with the partner he calls or alone "
+        "(Spanish hombre, 'the man').",
+        "defender": "One of the players against the Ombre and his partner.",
+        "call": "The Ombre calls a king, any but the king of trumps; whoever holds it is his "
+        "partner, without saying so, until the king is played.",
+        "partner": "The holder of the called king: he shares the Ombre's fate, in secret until "
+        "the king falls.",
+        "sacada": f"The Ombre and his partner make {win} tricks or more between them and take up "
+        "the pool, the Ombre the larger half.",
+        "repuesto": f"Remise: the Ombre's side makes only {remise} tricks; they are beasted and "
+        "put counters into the pool for the next deal.",
+        "remise": f"The Ombre's side makes only {remise} tricks: beasted.",
+        "codille": f"The Ombre's side makes fewer than {remise} tricks: each of the others "
+        "takes up counters from the pool.",
+    }
+
+
 def glossary(rules: Rules) -> dict[str, str]:
     """The glossary for ``rules``: its table's numbers, its spelling of the card names."""
     n = rules.names
@@ -88,6 +124,7 @@ def glossary(rules: Rules) -> dict[str, str]:
         "matador": f"{n.matadors}: {n.spadille}, {n.manille} and {n.basto}, the three highest "
         "trumps. When a lower trump is led, a matador need not be played unless a higher "
         "matador forces it.",
+        **(_called_king_glossary(rules) if rules.partnership == "called-king" else {}),
     }
 
 
@@ -136,6 +173,16 @@ def card_info(card: Card, trump: int | None, rules: Rules) -> dict[str, object]:
     }
 
 
+def king_of(suit: int) -> Card:
+    """The king of ``suit``."""
+    return make_card(KING, suit)
+
+
+def _king(card: Card) -> str:
+    """``king of hearts``: how the log names a called king."""
+    return f"king of {SUIT_NAMES[suit_of(card)].lower()}"
+
+
 def suit_info(suit: int) -> dict[str, str]:
     return {"suit": "schd"[suit], "name": SUIT_NAMES[suit], "symbol": SUIT_SYMBOLS[suit]}
 
@@ -178,31 +225,54 @@ class Narrator:
             f"{eldest} eldest hand and {speaks} first."
         ]
         trump: int | None = None
+        called: Card | None = None
+        ombre: int | None = None
         won = [0] * view.seats
         tricks = cards_in_trick = 0
         for e in view.events:
             if A.is_trump(e.action):
                 trump = e.action - Act.TRUMP
+                ombre = e.seat
+            if A.is_call(e.action):
+                called = king_of(e.action - Act.CALL)
+                lines.append(self._verb(e.seat, "call", "calls") + f" the {_king(called)}.")
+                if view.partner == view.seat != e.seat:  # only the holder knows, from the call
+                    lines.append(self._partner_line(view, called))
+                continue
             if A.is_card(e.action):
                 name = card_name(e.action, trump, rules)
+                falls = self._falls(e.seat, ombre, called) if e.action == called else ""
                 cards_in_trick += 1
                 if e.won >= 0:
                     won[e.won] += 1
                     tricks += 1
                     cards_in_trick = 0
-                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.")
+                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.{falls}")
                     score = ", ".join(f"{self.who(s)} {won[s]}" for s in range(view.seats))
                     lines.append(f"{self._verb(e.won, 'win', 'wins')} trick {tricks} ({score}).")
                 elif cards_in_trick == 1:
                     lead = self._verb(e.seat, "lead", "leads")
-                    lines.append(f"Trick {tricks + 1}: {lead} {name}.")
+                    lines.append(f"Trick {tricks + 1}: {lead} {name}.{falls}")
                 else:
-                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.")
+                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.{falls}")
             else:
                 lines.append(self._describe(e, trump, rules))
         if view.result is not None:
             lines.extend(self.result_lines(view.result, rules))
         return lines
+
+    def _partner_line(self, view: View, called: Card) -> str:
+        """What the holder of the called king knows from the call: he is the partner."""
+        if view.seat == self.seat:
+            return f"You hold the {_king(called)}: you are the Ombre's partner, in secret."
+        return f"{self.who(view.seat)} holds the {_king(called)}: the Ombre's partner, in secret."
+
+    def _falls(self, seat: int, ombre: int | None, called: Card) -> str:
+        """The called king is played: everyone now knows the partner."""
+        if seat == ombre:
+            return f" The {_king(called)} was the Ombre's own: he plays alone."
+        partner = "are" if seat == self.seat else "is"
+        return f" The {_king(called)} falls: {self.who(seat)} {partner} the Ombre's partner."
 
     def _describe(self, e: Event, trump: int | None, rules: Rules) -> str:
         """An action of the auction or the exchange, or the vole, in words."""
@@ -257,7 +327,8 @@ class Narrator:
                 return "Vole! " + self._verb(s.ombre, "take", "takes") + " every trick"
             return "Sacada: " + self._verb(s.ombre, "win", "wins")
         if s.outcome == CODILLE:
-            assert s.codille_winner is not None
+            if s.codille_winner is None:
+                return "Codille: the Ombre's side is beaten"
             return "Codille: " + self._verb(s.codille_winner, "win", "wins")
         return "Repuesto: the Ombre is beasted"
 
@@ -268,9 +339,11 @@ class Narrator:
             )
         assert s.ombre is not None
         ombre = s.ombre
+        if s.partner is not None:
+            return self._side_result_text(s)
         tricks = s.tricks[ombre]
-        others = [t for i, t in enumerate(s.tricks) if i != ombre]
-        split = f"{self.tricks(tricks)} against {others[0]} and {others[1]}"
+        others = [str(t) for i, t in enumerate(s.tricks) if i != ombre]
+        split = f"{self.tricks(tricks)} against {', '.join(others[:-1])} and {others[-1]}"
         who = self.who(ombre)
         if s.outcome == SACADA:
             return f"{who} (the Ombre) took {split}: more than either defender, so the Ombre wins."
@@ -285,6 +358,25 @@ class Narrator:
             "The Ombre doubles the pool, which is played for at the next deal."
         )
 
+    def _side_result_text(self, s: Settlement) -> str:
+        """The result of a called-king game: the side's tricks together (CG, by five)."""
+        assert s.ombre is not None and s.partner is not None and s.called is not None
+        side = s.side
+        total = sum(s.tricks[x] for x in side)
+        if len(side) == 1:
+            whose = f"{self.who(s.ombre)} (the Ombre) called his own {_king(s.called)} and took"
+        else:
+            whose = (
+                f"{self.who(s.ombre)} (the Ombre) and {self.who(s.partner)}, who held the "
+                f"{_king(s.called)}, took"
+            )
+        text = f"{whose} {self.tricks(total)} of {sum(s.tricks)}"
+        if s.outcome == SACADA:
+            return f"{text}: enough to win."
+        if s.outcome == CODILLE:
+            return f"{text}: codille. The others take up their counters from the pool."
+        return f"{text}: remise. They are beasted and put counters into the pool."
+
     def result_lines(self, s: Settlement, rules: Rules) -> list[str]:
         """Each payment, in words."""
         reasons = {
@@ -295,6 +387,7 @@ class Narrator:
             "pool": ("take", "takes", "from the pool"),
             "codille": ("make", "makes", "good the pool (codille)"),
             "repuesto": ("double", "doubles", "the pool (repuesto)"),
+            "beast": ("put", "puts", "into the pool, beasted (remise)"),
             "sans-prendre": ("pay", "pays", "for the sans prendre"),
             "matadors": ("pay", "pays", f"for {s.matadors} {rules.names.matadors.lower()}"),
             "vole": ("pay", "pays", "for the vole"),

@@ -51,6 +51,24 @@ class Rules:
     pack: CardSet = FULL_PACK
     """The cards in play: the 40-card pack (30 for Quadrille by three, a red suit laid aside)."""
 
+    # -- sides and outcomes (§8; variants.md §1)
+    partnership: Literal["alone", "called-king"] = "alone"
+    """Who plays with the Ombre. ``alone``: nobody, at three (RG). ``called-king``: an Ombre who
+    asked leave names the trump, then calls any king but the king of trumps, and its holder is
+    his secret partner (ENC: "calls a king to his assistance"; CG: "any King, except that of
+    Trumps"); a sans-prendre Ombre plays alone. Needs a table with no stock (the call comes
+    where the exchange would; Quadrille by three's demanded king is another rule)."""
+    win_tricks: int | None = None
+    """Tricks the Ombre's side must make, in all, to win (CG, Ombre by five: five). ``None``: the
+    Ombre must make more tricks than each other player (RG, three-handed)."""
+    remise_tricks: int | None = None
+    """With :attr:`win_tricks`: the side's count from which a failure is a remise (repuesto) and
+    below which it is codille (CG, by five: four is remise, three or fewer codille)."""
+    all_pass: Literal["redeal", "youngest-plays"] = "redeal"
+    """When every other player has passed: the last to speak may pass too and the next dealer
+    deals (MOR, CG at three, §15 #5), or the youngest hand must play (CG, by five: "the four
+    eldest Hands having passed, the fifth ... is obliged to play, calling however a King")."""
+
     # -- auction (§5.2)
     asker_may_keep: bool = False
     """After a later player offers sans prendre over an asker, may the asker keep the game by
@@ -88,7 +106,10 @@ class Rules:
     big_unit_value: int = 10
     game_stake: int = 10
     """Each player's stake, put up at the start and whenever a win has emptied the pool
-    (§15 #33)."""
+    (§15 #33), or at every deal with :attr:`stake_each_deal`."""
+    stake_each_deal: bool = False
+    """Every player stakes at every deal, whatever lies in the pool (CG, by five: "every one
+    lays down a Counter before him, and has 8 Cards dealt him")."""
     eldest_ante: int = 0
     """RG: a lesser counter "for the hand, if you be eldest", each deal (reading R1, §15 #3)."""
     pass_fee: int = 1
@@ -97,8 +118,26 @@ class Rules:
     """Paid to the pool for each card taken in, by whoever takes it (RG, ENC)."""
     sans_prendre_bonus: int = 3
     """From each opponent to a winning sans-prendre Ombre; he pays it to each if he fails."""
+    sans_prendre_draws: int | None = None
+    """What a winning sans-prendre Ombre draws from the pool, the rest staying for the next deal
+    (CG, by five: "of the five Counters that are down ... draws only two"); unless he makes a
+    declared vole, which sweeps it. ``None``: he takes the pool, as any winner."""
+    remise_beast: tuple[int, int] | None = None
+    """What a beasted side puts into the pool at a remise: (the Ombre, his partner) (CG, by
+    five: "the first puts down two Counters, and the other one"); an Ombre without a partner
+    puts down both. ``None``: the Ombre doubles the pool (RG, CG by three, §15 #26)."""
+    codille_take: int | None = None
+    """At codille, each opponent of the side takes this many counters from the pool and the rest
+    stays for the next deal (CG, by five: "the other three Players have a Right to take up each
+    of them one Counter"). ``None``: the one player who won codille takes the pool and the Ombre
+    makes it good (RG, CG by three, §15 #27)."""
     matador_value: int = 1
     """Paid by each opponent for every card of the matador run (§9.3)."""
+    matadors_counted: int | None = None
+    """The most cards of the run that are paid for (CG, by five: the three matadors, "should all
+    his eight Cards have been Sequents of Matadores, he must expect no more"); ``None``: all."""
+    matadors_sans_prendre_only: bool = False
+    """Matadors are paid only in a sans-prendre game (CG, by five, names them only there)."""
     matadors_paid_by_losing_ombre: bool = True
     """RG Addition 4: the Ombre receives the matadors even when he loses (False). HOY (Quadrille):
     a losing Ombre pays them (True)."""
@@ -110,6 +149,10 @@ class Rules:
 
 
     def __post_init__(self) -> None:
+        self._check_shape()
+        self._check_sides()
+
+    def _check_shape(self) -> None:
         if self.seats < 2:
             raise OmbreError(f"rules {self.id!r}: a table needs two seats, not {self.seats}")
         if sum(self.packets) != self.hand_size or min(self.packets, default=0) < 1:
@@ -120,6 +163,42 @@ class Rules:
             raise OmbreError(
                 f"rules {self.id!r}: {self.seats} hands of {self.hand_size} need "
                 f"{self.seats * self.hand_size} cards; the pack has {self.pack.bit_count()}"
+            )
+
+    def _check_sides(self) -> None:
+        where = f"rules {self.id!r}"
+        if self.partnership not in ("alone", "called-king"):
+            raise OmbreError(f"{where}: partnership must be 'alone' or 'called-king'")
+        if self.all_pass not in ("redeal", "youngest-plays"):
+            raise OmbreError(f"{where}: all_pass must be 'redeal' or 'youngest-plays'")
+        if (self.win_tricks is None) != (self.remise_tricks is None):
+            raise OmbreError(f"{where}: give both win_tricks and remise_tricks, or neither")
+        if self.win_tricks is not None and self.remise_tricks is not None:
+            if not 0 < self.remise_tricks < self.win_tricks <= self.tricks:
+                raise OmbreError(
+                    f"{where}: need 0 < remise_tricks ({self.remise_tricks}) < win_tricks "
+                    f"({self.win_tricks}) <= the {self.tricks} tricks of a deal"
+                )
+            if self.codille_take is None:
+                raise OmbreError(
+                    f"{where}: a side judged on its total has no single codille winner: "
+                    "say what each opponent takes (codille_take)"
+                )
+        if self.partnership == "called-king":
+            if self.stock_size:
+                raise OmbreError(
+                    f"{where}: a called king needs a table without a stock (the call comes "
+                    f"where the exchange would); this one leaves {self.stock_size}"
+                )
+            if self.win_tricks is None:
+                raise OmbreError(f"{where}: a side with a partner is judged on its total tricks")
+        if self.codille_take is not None and (
+            not self.stake_each_deal
+            or self.codille_take * (self.seats - 1) > self.game_stake * self.seats
+        ):
+            raise OmbreError(
+                f"{where}: codille_take needs the stakes of every deal to cover each "
+                "opponent's share (stake_each_deal, game_stake)"
             )
 
     @property
@@ -189,11 +268,53 @@ RULES_CLASSIC = Rules(
     vole_doubles_pool=True,
 )
 
-PRESETS: dict[str, Rules] = {r.id: r for r in (RULES_1660, RULES_CLASSIC)}
+RULES_FIVE = Rules(
+    id="five",
+    title="Ombre by five, or Quintille (The Court Gamester)",
+    description=(
+        "Five players, eight cards each and no stock. The Ombre names the trump and calls a "
+        "king, whose holder is his secret partner; together they must make five tricks. Or he "
+        "plays sans prendre, alone against four. A counter staked by each at every deal."
+    ),
+    names=CardNames("Spadille", "Manille", "Basto", "Punto", "Matadores"),
+    seats=5,
+    hand_size=8,
+    packets=(4, 4),
+    partnership="called-king",
+    win_tricks=5,
+    remise_tricks=4,
+    all_pass="youngest-plays",
+    asker_may_keep=True,
+    stock_seen_after_first_lead=False,
+    vole_declare_before_trick=6,
+    vole_declare_after_winning=5,
+    unit="counter",
+    units="counters",
+    big_unit="fish",
+    big_unit_value=10,
+    game_stake=1,
+    stake_each_deal=True,
+    eldest_ante=0,
+    pass_fee=0,
+    take_in_fee=0,
+    sans_prendre_bonus=2,
+    sans_prendre_draws=2,
+    remise_beast=(2, 1),
+    codille_take=1,
+    matador_value=2,
+    matadors_counted=3,
+    matadors_sans_prendre_only=True,
+    matadors_paid_by_losing_ombre=True,
+    vole_bonus=2,
+    vole_doubles_pool=False,
+)
+"""Ombre by five (ENC; CG pp. 50-51, "the present New Method"); see ``docs/rules.md``."""
+
+PRESETS: dict[str, Rules] = {r.id: r for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE)}
 
 
 def get_rules(rules_id: str) -> Rules:
-    """The preset named ``rules_id`` (``"1660"`` or ``"classic"``)."""
+    """The preset named ``rules_id`` (``"1660"``, ``"classic"`` or ``"five"``)."""
     try:
         return PRESETS[rules_id]
     except (KeyError, TypeError):

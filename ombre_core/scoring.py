@@ -8,6 +8,12 @@ Tricks then he"; that defender takes the pool and the Ombre makes it good. *Repu
 which stays for the next deal. When the Ombre has one trick and the defenders four each, no
 single defender beats the others, so it is a repuesto (§15 #19). The *vole* is all nine tricks.
 
+Where the rules judge the side on its total (:attr:`~ombre_core.rules.Rules.win_tricks`: Ombre by
+five, CG), the Ombre and the partner he called win with that many tricks between them, make a
+remise (repuesto) from :attr:`~ombre_core.rules.Rules.remise_tricks`, and lose codille below it,
+to the other players together: "the other three Players have a Right to take up each of them one
+Counter" (CG).
+
 Payments (§9, decisions §15 #21-#27, #33-#34) are read from the :class:`~ombre_core.rules.Rules`
 fields; every payment is a :class:`Transfer` between a seat and the pool or between two seats, so
 no counter is ever made or lost: the sum of every seat's balance and the pool is always zero.
@@ -61,6 +67,19 @@ class Settlement:
     pool_out: int
     transfers: tuple[Transfer, ...]
     payments: tuple[int, ...] = field(default=())
+    partner: int | None = None
+    """The seat that held the called king (the Ombre's own if he called his own), else None."""
+    called: int | None = None
+    """The king the Ombre called, else None."""
+
+    @property
+    def side(self) -> tuple[int, ...]:
+        """The Ombre's side: the Ombre, and his partner if another seat held the called king."""
+        if self.ombre is None:
+            return ()
+        if self.partner is None or self.partner == self.ombre:
+            return (self.ombre,)
+        return (self.ombre, self.partner)
 
     @property
     def pool_taken(self) -> int:
@@ -87,9 +106,30 @@ def judge(side_tricks: int, others: Sequence[int]) -> tuple[str, int | None]:
     return REPUESTO, None
 
 
+def judge_side(side_tricks: int, win_tricks: int, remise_tricks: int) -> str:
+    """The outcome when the side is judged on its total (CG, by five: five tricks win, four is a
+    remise, three or fewer codille).
+
+    >>> judge_side(5, 5, 4), judge_side(4, 5, 4), judge_side(3, 5, 4)
+    ('sacada', 'repuesto', 'codille')
+    """
+    if side_tricks >= win_tricks:
+        return SACADA
+    if side_tricks >= remise_tricks:
+        return REPUESTO
+    return CODILLE
+
+
 def ombre_side(deal: Deal) -> tuple[int, ...]:
-    """The seats on the Ombre's side (the Ombre alone at three), or none if all passed."""
-    return () if deal.ombre is None else (deal.ombre,)
+    """The seats on the Ombre's side, or none if all passed: the Ombre, and the partner he
+    called once the deal knows him (at the call; the settlement always knows him)."""
+    ombre = deal.ombre
+    if ombre is None:
+        return ()
+    partner = deal.partner
+    if partner is None or partner == ombre:
+        return (ombre,)
+    return (ombre, partner)
 
 
 def opponents(deal: Deal) -> tuple[int, ...]:
@@ -106,19 +146,22 @@ def outcome_of(deal: Deal) -> tuple[str, int | None]:
     if not side:
         return PASSED, None
     others = opponents(deal)
-    outcome, which = judge(
-        sum(deal.tricks_won[s] for s in side), [deal.tricks_won[s] for s in others]
-    )
+    side_tricks = sum(deal.tricks_won[s] for s in side)
+    rules = deal.rules
+    if rules.win_tricks is not None and rules.remise_tricks is not None:
+        return judge_side(side_tricks, rules.win_tricks, rules.remise_tricks), None
+    outcome, which = judge(side_tricks, [deal.tricks_won[s] for s in others])
     return outcome, None if which is None else others[which]
 
 
 def entry_transfers(deal: Deal) -> list[Transfer]:
     """What the players have put into the pool so far this deal: the game stake when the pool was
-    empty (§15 #33), the eldest's fee for the hand, a counter for each pass, and one for each card
-    taken in (RG: "for passing, for the hand, if you be eldest, and for taking in")."""
+    empty (§15 #33) or at every deal (CG, by five), the eldest's fee for the hand, a counter for
+    each pass, and one for each card taken in (RG: "for passing, for the hand, if you be eldest,
+    and for taking in")."""
     rules = deal.rules
     transfers = []
-    if deal.pool_in == 0:
+    if deal.pool_in == 0 or rules.stake_each_deal:
         transfers += [Transfer(s, POOL, rules.game_stake, "stake") for s in range(deal.seats)]
     transfers.append(Transfer(deal.eldest, POOL, rules.eldest_ante, "eldest"))
     transfers += [
@@ -169,27 +212,57 @@ def settle(deal: Deal) -> Settlement:
     vole = False
     run = 0
     if ombre is not None:
+        side = ombre_side(deal)
+        partner = side[1] if len(side) > 1 else None
         against = opponents(deal)
         won = outcome == SACADA
-        vole = sum(deal.tricks_won[s] for s in ombre_side(deal)) == rules.tricks
+        sans_prendre = deal.contract == Act.SANS_PRENDRE
+        vole = sum(deal.tricks_won[s] for s in side) == rules.tricks
         assert deal.trump is not None
-        run = matador_run(deal.ombre_hand, deal.trump)
+        run = 0
+        if sans_prendre or not rules.matadors_sans_prendre_only:
+            run = matador_run(deal.ombre_hand, deal.trump)
+            if rules.matadors_counted is not None:
+                run = min(run, rules.matadors_counted)
         if outcome == SACADA:
             swept = pool
-            pay(POOL, ombre, pool, "pool")
+            if partner is not None:
+                # CG, by five: "the Ombre takes up two of the three Counters, and the Friend
+                # one. When the Counters happen to be even, they equally divide them"; the odd
+                # one is the Ombre's.
+                share, rest = (pool + 1) // 2, pool // 2
+                pay(POOL, ombre, share, "pool")
+                pay(POOL, partner, rest, "pool")
+            elif sans_prendre and rules.sans_prendre_draws is not None and not (
+                vole and deal.vole_declared
+            ):
+                pay(POOL, ombre, min(pool, rules.sans_prendre_draws), "pool")
+            else:
+                pay(POOL, ombre, pool, "pool")
             if vole and deal.vole_declared:
                 for s in against:
                     pay(s, ombre, rules.vole_bonus, "vole")
                     if rules.vole_doubles_pool:
                         pay(s, ombre, (swept + 1) // 2, "vole")
         elif outcome == CODILLE:
-            assert codille_winner is not None
-            taken = pool
-            pay(POOL, codille_winner, taken, "pool")
-            pay(ombre, POOL, taken, "codille")
+            if rules.codille_take is not None:
+                for s in against:  # CG, by five: each takes up one; the rest stays
+                    pay(POOL, s, min(pool, rules.codille_take), "pool")
+            else:
+                assert codille_winner is not None
+                taken = pool
+                pay(POOL, codille_winner, taken, "pool")
+                pay(ombre, POOL, taken, "codille")
+        elif rules.remise_beast is not None:
+            first, second = rules.remise_beast  # CG, by five: "two Counters, and the other one"
+            if partner is None:
+                pay(ombre, POOL, first + second, "beast")
+            else:
+                pay(ombre, POOL, first, "beast")
+                pay(partner, POOL, second, "beast")
         else:
             pay(ombre, POOL, pool, "repuesto")
-        if deal.contract == Act.SANS_PRENDRE:
+        if sans_prendre:
             for s in against:
                 if won:
                     pay(s, ombre, rules.sans_prendre_bonus, "sans-prendre")
@@ -224,6 +297,8 @@ def settle(deal: Deal) -> Settlement:
         pool_out=pool,
         transfers=tuple(transfers),
         payments=tuple(payments),
+        partner=deal.partner,
+        called=deal.called,
     )
 
 

@@ -30,6 +30,17 @@ from .views import view_of
 
 FORMAT = "ombre-session/1"
 DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
+"""The names at a table of three (Belinda's opponents in *The Rape of the Lock*)."""
+_MORE_NAMES = ("Thalestris", "Clarissa")
+"""Two more from the poem for a table of five."""
+
+
+def default_names(seats: int) -> tuple[str, ...]:
+    """The names a table of ``seats`` gets unless told others: "You", then the poem's players."""
+    names: tuple[str, ...] = (*DEFAULT_NAMES, *_MORE_NAMES)
+    if seats > len(names):
+        names += tuple(f"Player {i + 1}" for i in range(len(names), seats))
+    return names[:seats]
 
 
 def first_dealer(seed: int, rules: Rules) -> int:
@@ -66,9 +77,11 @@ class Session:
         rules: Rules,
         seed: int,
         human: int | None = 0,
-        names: Sequence[str] = DEFAULT_NAMES,
+        names: Sequence[str] | None = None,
         bot: str = "rules",
     ) -> None:
+        if names is None:
+            names = default_names(rules.seats)
         if human is not None and not 0 <= human < rules.seats:
             raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {human!r}")
         if len(names) != rules.seats or not all(isinstance(n, str) and n for n in names):
@@ -121,6 +134,7 @@ class Session:
                 "outcome": result.outcome,
                 "ombre": result.ombre,
                 "codille_winner": result.codille_winner,
+                "partner": result.partner,
                 "tricks": list(result.tricks),
                 "payments": list(result.payments),
             }
@@ -196,7 +210,7 @@ class Session:
                 rules,
                 seed,
                 data.get("human"),
-                data.get("names", DEFAULT_NAMES),
+                data.get("names"),
                 data.get("bot", "rules"),
             )
             ledger = data.get("ledger")

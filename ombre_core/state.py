@@ -1,4 +1,4 @@
-"""One deal of three-handed Ombre, from the deal to the settlement, as a state machine.
+"""One deal of Ombre, from the deal to the settlement, as a state machine.
 
 ``Deal`` follows OpenSpiel's shape: whose turn it is (:attr:`Deal.to_move`), the legal actions
 (:meth:`Deal.legal_actions`), :meth:`Deal.apply` (checked: an illegal action raises
@@ -27,6 +27,10 @@ The procedure, with sources (compendium ``ombre-rules.md``):
 * Play (§7, §3.2): the eldest leads to the first trick; suit must be followed, with no duty to trump
   or to win; the matadors' privilege: when a trump is led, a player whose only trumps are matadors
   need not play one, unless a higher matador forces a lower one. The winner leads to the next trick.
+* Ombre by five (variants.md §1; ENC, CG): no stock, so no exchange. An Ombre who asked leave
+  names the trump and then calls a king (``call Kh``), any but the king of trumps; its holder is
+  his partner, which the deal knows and each view hides until the king is played. When every
+  other player has passed, the youngest hand must play (CG).
 * The vole (§15 #24) may be declared by the Ombre on his turn within the preset's window, while he
   has won every trick so far.
 """
@@ -42,6 +46,7 @@ from typing import NamedTuple
 from . import actions as A
 from .actions import Act
 from .cards import (
+    KING,
     PACK_SIZE,
     Card,
     CardSet,
@@ -49,6 +54,7 @@ from .cards import (
     cards_of,
     format_card,
     format_cards,
+    make_card,
     mask_of,
 )
 from .errors import IllegalAction, InvalidNotation
@@ -68,6 +74,8 @@ class Phase(IntEnum):
     TRUMP_CHOICE = 3
     PLAY = 4
     OVER = 5
+    CALL = 6
+    """The Ombre calls a king, after naming the trump (Ombre by five)."""
 
     @property
     def stage(self) -> str:
@@ -77,9 +85,9 @@ class Phase(IntEnum):
 
 _new_tuple = tuple.__new__
 
-_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over")
+_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange")
 # Plain ints for the hot paths: an enum member's attribute lookup costs more than a global.
-_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER = (int(p) for p in Phase)
+_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL = (int(p) for p in Phase)
 
 Trick = tuple[int, tuple[Card, ...], int]
 """A finished trick: (leader, cards in playing order, winner)."""
@@ -114,6 +122,7 @@ class Deal:
         "_log",
         "asker",
         "bids",
+        "called",
         "contract",
         "dealer",
         "dealt",
@@ -125,6 +134,7 @@ class Deal:
         "leader",
         "ombre",
         "ombre_hand",
+        "partner",
         "passes",
         "pending_draw",
         "phase",
@@ -173,6 +183,11 @@ class Deal:
         self.asker: int | None = None
         self.sans_prendre_bidder: int | None = None
         self.ombre: int | None = None
+        self.called: Card | None = None
+        """The king the Ombre called (public)."""
+        self.partner: int | None = None
+        """The seat holding the called king (the Ombre himself if he called his own): the deal
+        knows him from the call; views show him only to those who may know."""
         self.contract: A.Action | None = None
         self.trump: Suit | None = None
         self.exchange_queue: tuple[int, ...] = ()
@@ -347,11 +362,15 @@ class Deal:
                 return [Act.PASS]
             if self.asker is not None:
                 return [Act.PASS, Act.SANS_PRENDRE]
+            if self.spoken == self.seats - 1 and self.rules.all_pass == "youngest-plays":
+                return [Act.PLAY, Act.SANS_PRENDRE]  # CG, by five: the youngest must play
             return [Act.PASS, Act.PLAY, Act.SANS_PRENDRE]
         if phase == _REPLY:
             return [Act.PASS, Act.SANS_PRENDRE]
         if phase == _TRUMP_CHOICE:
             return [Act.TRUMP + s for s in range(4)]
+        if phase == _CALL:  # any king but the king of trumps (CG)
+            return [Act.CALL + s for s in range(4) if s != self.trump]
         if phase == _DISCARD:
             assert self.to_move is not None
             hand = self.hands[self.to_move]
@@ -443,6 +462,8 @@ class Deal:
             return f"in the auction seat {seat} may only say {words}"
         if phase == _TRUMP_CHOICE:
             return "the Ombre must name the trump now (e.g. 'trump s')"
+        if phase == _CALL:
+            return "the Ombre must call a king, any but the king of trumps (e.g. 'call Kh')"
         if action == Act.VOLE:
             return (
                 "the vole may be declared only by the Ombre, on his turn, within the rules' "
@@ -529,10 +550,25 @@ class Deal:
                 self._draw(seat, self.pending_draw)
                 self._log.append((seat, action, phase, self.pending_draw, -1, 0))
                 self.pending_draw = 0
+                if self.rules.partnership == "called-king":
+                    self.phase = Phase.CALL  # the Ombre names the trump, then calls (CG)
+                    return
                 self._next_exchanger()
+                return
+            if not self.exchange_queue:  # no stock: nobody exchanges
+                self._log.append((seat, action, phase, 0, -1, 0))
+                self._start_play()
                 return
             self.phase = Phase.DISCARD
             self.to_move = self.exchange_queue[0]
+        elif phase == _CALL:
+            king = make_card(KING, action - Act.CALL)
+            self.called = king
+            bit = 1 << king
+            self.partner = next(s for s in range(self.seats) if self.hands[s] & bit)
+            self._log.append((seat, action, phase, 0, -1, 0))
+            self._next_exchanger()
+            return
         elif phase == _REPLY:
             assert self.asker is not None and self.sans_prendre_bidder is not None
             self.bids[seat] = action
@@ -559,7 +595,10 @@ class Deal:
         self.ombre = ombre
         self.contract = contract
         defenders = tuple((ombre + i) % n for i in range(1, n))
-        if contract == Act.PLAY:
+        if not self.stock:  # no stock, no exchange: the Ombre names the trump (and calls)
+            self.exchange_queue = ()
+            self.phase = Phase.TRUMP_CHOICE
+        elif contract == Act.PLAY:
             self.exchange_queue = (ombre, *defenders)
             self.phase = Phase.DISCARD
         else:
@@ -581,6 +620,9 @@ class Deal:
             self.phase = Phase.DISCARD
             self.to_move = self.exchange_queue[self.exchange_pos]
             return
+        self._start_play()
+
+    def _start_play(self) -> None:
         self.phase = Phase.PLAY
         assert self.ombre is not None
         self.ombre_hand = self.hands[self.ombre]

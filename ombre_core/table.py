@@ -3,6 +3,8 @@
 The browser draws these snapshots as they are (``docs/bridge.md``); it decides nothing. Because a
 snapshot is built from a view and the table's public facts (names, deal number, the ledger), it
 cannot hold a card its reader may not see: the secrecy is the view's, not this module's care.
+The same holds for the
+partner at Ombre by five: a seat's role says ``partner`` only where the view names him.
 Nothing here can rebuild a hidden hand either: the session seed stays out of the snapshot, and a
 deal's record (every hand and the stock) is given only once the deal is over (``bridge``).
 """
@@ -15,8 +17,15 @@ from typing import Any
 
 from . import actions as A
 from .actions import Act
-from .cards import cards_of
-from .narrate import GLOSSARY, Narrator, card_info, glossary, number_word, suit_info
+from .cards import cards_of, plain_name
+from .narrate import (
+    Narrator,
+    card_info,
+    glossary,
+    king_of,
+    number_word,
+    suit_info,
+)
 from .state import Phase
 from .tables import DISPLAY_ORDER
 from .views import View
@@ -48,6 +57,14 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
             "label": f"{suit['name']} {suit['symbol']}",
             "hint": f"Name {suit['name'].lower()} as trumps.",
         }
+    if A.is_call(action):
+        suit = suit_info(action - Act.CALL)
+        king = plain_name(king_of(action - Act.CALL))
+        return {
+            "action": A.format_action(action),
+            "label": f"{king} {suit['symbol']}",
+            "hint": f"Call the {king.lower()}: its holder becomes your secret partner.",
+        }
     if view.step == Phase.REPLY:
         if action == Act.SANS_PRENDRE:
             return {
@@ -60,10 +77,11 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
             "label": "Yield",
             "hint": "Let the other player play sans prendre.",
         }
+    words = glossary(view.rules)
     labels = {
-        Act.PASS: ("Pass", GLOSSARY["pass"]),
-        Act.PLAY: ("Play (ask leave)", GLOSSARY["play"]),
-        Act.SANS_PRENDRE: ("Sans prendre", GLOSSARY["sans-prendre"]),
+        Act.PASS: ("Pass", words["pass"]),
+        Act.PLAY: ("Play (ask leave)", words["play"]),
+        Act.SANS_PRENDRE: ("Sans prendre", words["sans-prendre"]),
         Act.VOLE: (
             "Declare the vole",
             f"Undertake to win all {number_word(view.rules.tricks)} tricks, for an extra reward.",
@@ -83,9 +101,15 @@ def _prompt(view: View, narrator: Narrator) -> str:
     if view.step == Phase.REPLY:
         return "Another player offers sans prendre over your ask: keep the game or yield?"
     if view.phase == "auction":
+        if Act.PASS not in view.legal:
+            return "All the others have passed: you must play, calling a king, or sans prendre."
         return "Your turn to speak: pass, or play?"
     if view.step == Phase.TRUMP_CHOICE:
+        if view.rules.stock_size == 0:
+            return "Name the trump suit."
         return "Name the trump suit (before you see the cards you take in)."
+    if view.step == Phase.CALL:
+        return "Call a king, any but the king of trumps: its holder will be your secret partner."
     if view.discard_bounds is not None:
         low, high = view.discard_bounds
         if seat == view.ombre:
@@ -99,6 +123,8 @@ def _history_title(narrator: Narrator, entry: dict[str, Any]) -> str:
     if outcome == "passed":
         return "All passed"
     if outcome == "codille":
+        if entry["codille_winner"] is None:
+            return "Codille: " + narrator.who(entry["ombre"]) + " (Ombre) beaten"
         return "Codille: " + narrator.who(entry["codille_winner"])
     who = narrator.who(entry["ombre"])
     return f"{outcome.capitalize()}: {who} (Ombre)"
@@ -110,6 +136,12 @@ def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, 
         role = None
         if view.ombre is not None:
             role = "ombre" if s == view.ombre else "defender"
+            if view.called is not None and s != view.ombre:
+                # the partner's side is known only where the view names him
+                if s == view.partner:
+                    role = "partner"
+                elif view.partner is None and s != view.seat:
+                    role = None
         bid = view.bids[s]
         seats.append(
             {
@@ -146,6 +178,7 @@ def _result(view: View, narrator: Narrator) -> dict[str, Any] | None:
         "text": narrator.result_text(settled),
         "ombre": settled.ombre,
         "codille_winner": settled.codille_winner,
+        "partner": settled.partner,
         "vole": settled.vole,
         "vole_declared": settled.vole_declared,
         "matadors": settled.matadors,
@@ -184,10 +217,17 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
     contract = None
     if view.contract is not None:
         word = A.format_action(view.contract)
+        taking = "Play, taking in" if rules.stock_size else "Play, calling a king"
         contract = {
             "id": word,
-            "name": "Sans prendre" if word == "sans-prendre" else "Play, taking in",
-            "hint": GLOSSARY[word],
+            "name": "Sans prendre" if word == "sans-prendre" else taking,
+            "hint": glossary(rules)[word],
+        }
+    partnership = None
+    if view.called is not None:
+        partnership = {
+            "called": card_info(view.called, trump, rules),
+            "partner": view.partner,
         }
     return {
         "rules": {
@@ -197,6 +237,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "units": rules.units,
             "big_unit": rules.big_unit,
             "big_unit_value": rules.big_unit_value,
+            "seats": rules.seats,
         },
         "deal_number": table.deal_number,
         "level": table.level,
@@ -209,6 +250,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "eldest": view.eldest,
         "ombre": view.ombre,
         "contract": contract,
+        "partnership": partnership,
         "trump": None if trump is None else suit_info(trump),
         "seats": _seats(view, table, narrator),
         "hand": hand,

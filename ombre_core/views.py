@@ -6,6 +6,11 @@ hands, the stock and the others' discards are never in it, except the rest of th
 rules let everyone look at it once play has begun (RG: "which, the Table lead once, usually is
 done"; compendium §15 #13). Past tricks are always in it: every player saw them played (RG lets
 anyone look at the tricks, "which ordinarily is resolved on the Affirmative").
+
+At Ombre by five the king the Ombre called is public, but not who holds it: the holder "without
+discovering himself, is to assist him as a partner" (ENC). A view names the partner only to the
+partner himself (the Ombre too, if he called his own king) and, for everyone, once the called king
+has been played.
 """
 
 from __future__ import annotations
@@ -47,6 +52,11 @@ class View:
     """Every action in order, as this seat saw it (:func:`censored`)."""
     bids: tuple[Action | None, ...]
     ombre: int | None
+    called: Card | None
+    """The king the Ombre called (public), else None."""
+    partner: int | None
+    """The seat holding the called king, when this seat may know it: its holder knows, and
+    everyone once the king is played. ``None`` when there is no call or it is not known here."""
     contract: Action | None
     trump: int | None
     hand_counts: tuple[int, ...]
@@ -135,6 +145,13 @@ def view_of(deal: Deal, seat: int) -> View:
     rules = deal.rules
     my_discard = deal.phase == Phase.DISCARD and deal.to_move == seat
     result = result_of(deal)
+    played = deal.played_cards()
+    partner = deal.partner
+    called = deal.called
+    if partner is not None and partner != seat:
+        assert called is not None
+        if not played >> called & 1:
+            partner = None  # the holder has not shown himself
     stock_seen = None
     if rules.stock_seen_after_first_lead and (deal.tricks or deal.trick):
         stock_seen = deal.stock_left
@@ -153,6 +170,8 @@ def view_of(deal: Deal, seat: int) -> View:
         events=censored(deal.events, seat),
         bids=tuple(deal.bids),
         ombre=deal.ombre,
+        called=called,
+        partner=partner,
         contract=deal.contract,
         trump=deal.trump,
         hand_counts=tuple(h.bit_count() for h in deal.hands),
@@ -163,7 +182,7 @@ def view_of(deal: Deal, seat: int) -> View:
         trick=tuple(deal.trick),
         tricks=tuple(deal.tricks),
         tricks_won=tuple(deal.tricks_won),
-        played=deal.played_cards(),
+        played=played,
         vole_declared=deal.vole_declared,
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
         discard_bounds=deal.discard_bounds(seat) if my_discard else None,

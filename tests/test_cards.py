@@ -124,6 +124,7 @@ actions_st = st.one_of(
     cards_st,
     st.sampled_from([Act.PASS, Act.PLAY, Act.SANS_PRENDRE, Act.VOLE]),
     st.integers(0, 3).map(A.trump_action),
+    st.integers(0, 3).map(A.call_action),
     st.integers(0, FULL_PACK).map(A.discard_action),
 )
 
@@ -132,7 +133,7 @@ actions_st = st.one_of(
 @given(actions_st)
 def test_actions_round_trip(action: int) -> None:
     """Every action has one notation (compendium §5-§7 calls: pass, play, sans-prendre, trump,
-    discard, a card, vole) and parsing it gives the action back."""
+    discard, a card, vole; variants.md §1: call a king) and parsing it gives the action back."""
     text = A.format_action(action)
     assert A.parse_action(text) == action
     assert A.format_action(A.parse_action(text)) == text
@@ -144,18 +145,23 @@ def test_action_notation_examples() -> None:
     assert A.parse_action("trump h") == A.trump_action(2)
     assert A.parse_action("sans-prendre") == Act.SANS_PRENDRE
     assert A.parse_action("Kh") == parse_card("Kh")
+    assert A.parse_action("call Kh") == A.call_action(2) == Act.CALL + 2
+    assert A.format_action(Act.CALL) == "call Ks"
 
 
 @pytest.mark.parametrize(
     "bad",
-    ["", "   ", "Pass", "trump", "trump x", "trump s h", "discard As As", "discard 9s", "play!"],
+    [
+        *("", "   ", "Pass", "trump", "trump x", "trump s h", "discard As As", "discard 9s"),
+        *("play!", "call", "call Qh", "call h", "call Kh Kd", "call Zz", "Call Kh"),
+    ],
 )
 def test_bad_actions_are_rejected(bad: str) -> None:
     with pytest.raises(InvalidNotation):
         A.parse_action(bad)
 
 
-@pytest.mark.parametrize("bad", [-1, 48, 1 << 41 | 1 << 42 | Act.DISCARD * 2])
+@pytest.mark.parametrize("bad", [-1, 52, 1 << 41 | 1 << 42 | Act.DISCARD * 2])
 def test_ints_that_are_no_action_cannot_be_formatted(bad: int) -> None:
     with pytest.raises(InvalidNotation):
         A.format_action(bad)

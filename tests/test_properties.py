@@ -1,12 +1,14 @@
-"""Invariants over random deals and random legal play, in both presets (hypothesis, derandomized).
+"""Invariants over random deals and random legal play, in every preset (hypothesis, derandomized):
+the two three-handed ones and Ombre by five.
 
 * the 40 cards are conserved at every step (hands + stock left + discards + tricks + the trick);
 * exactly the legal actions are accepted, and a refused action leaves the state as it was;
 * every deal ends within a bound;
 * the ledger balances over sessions of several deals;
 * a record exported and replayed gives the same state;
-* ``view(seat)`` never shows a card the seat may not know, and a world resampled for that seat
-  (OpenSpiel's test, STYLE habit 5) leaves the view unchanged;
+* ``view(seat)`` never shows a card the seat may not know, nor (by five) who the called partner
+  is before it may know, and a world resampled for that seat (OpenSpiel's test, STYLE habit 5)
+  leaves the view unchanged, the partner's identity or its being unknown included;
 * ``Deal.copy()`` is independent of its original.
 
 Sources: compendium ``ombre-rules.md`` §4 (40 cards, 9 each, 13 to the stock), §6.2 (the stock,
@@ -23,9 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ombre_helpers import (
     HYPOTHESIS,
-    MAX_ACTIONS,
     PRESET_LIST,
     hidden_from,
+    max_actions,
     random_playout,
     relabel,
     resample_map,
@@ -38,7 +40,7 @@ from ombre_core.actions import Act
 from ombre_core.cards import CardSet, format_card, mask_of, parse_card
 from ombre_core.errors import IllegalAction, InvalidNotation
 from ombre_core.record import replay, to_record
-from ombre_core.rules import Rules
+from ombre_core.rules import RULES_FIVE, Rules
 from ombre_core.scoring import Ledger, result_of, settle
 from ombre_core.session import Session
 from ombre_core.state import Deal
@@ -47,8 +49,9 @@ from ombre_core.views import View, view_of
 PROFILE = settings(HYPOTHESIS, max_examples=60)
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-presets = st.sampled_from(PRESET_LIST)
-dealers = st.integers(min_value=0, max_value=2)
+ALL_PRESETS = (*PRESET_LIST, RULES_FIVE)
+presets = st.sampled_from(ALL_PRESETS)
+dealers = st.integers(min_value=0, max_value=4)  # taken modulo the table's seats
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A234567JQK][schd](?![A-Za-z0-9])")
 
 
@@ -88,7 +91,7 @@ def check_legal_actions(deal: Deal, rng: random.Random) -> None:
         child.apply(action)
         assert child.history[-1] == action
     before = snapshot(deal)
-    candidates: list[object] = list(range(48))
+    candidates: list[object] = list(range(Act.CALL + 4))  # cards, words, trumps, calls
     seat = deal.to_move
     if seat is not None:
         hand = deal.hands[seat]
@@ -123,6 +126,8 @@ def cards_in_view(view: View) -> CardSet:
         elif A.is_discard(action):
             mask |= A.discard_mask(action)
     for _, text in view.history:
+        if text.startswith("call "):
+            continue  # a call names a king for everyone, not where it lies
         for token in CARD_TOKEN.findall(text):
             mask |= 1 << parse_card(token)
     text = repr([getattr(view, f.name) for f in fields(view) if f.name != "rules"])
@@ -145,7 +150,21 @@ def check_views(deal: Deal) -> None:
         assert view.hand == deal.hands[seat]
         assert sum(view.hand_counts) + view.stock_count + len(view.trick) <= 40
         assert view.legal == (tuple(deal.legal_actions()) if deal.to_move == seat else ())
+        check_partner_in_view(deal, seat, view)
 
+
+def check_partner_in_view(deal: Deal, seat: int, view: View) -> None:
+    """The called king is public; its holder is named only to himself and, once the king is
+    played, to everyone (ENC: he assists "without discovering himself")."""
+    assert view.called == deal.called
+    if deal.called is None:
+        assert deal.partner is None and view.partner is None
+        return
+    assert deal.partner is not None
+    fallen = bool(deal.played_cards() >> deal.called & 1)
+    assert fallen or deal.hands[deal.partner] >> deal.called & 1, "the partner holds the king"
+    knows = seat == deal.partner or fallen
+    assert view.partner == (deal.partner if knows else None)
 
 def check_resampled_world(deal: Deal, rng: random.Random) -> None:
     """OpenSpiel's test: shuffle the cards a seat has not seen among the other hands, the stock
@@ -154,7 +173,10 @@ def check_resampled_world(deal: Deal, rng: random.Random) -> None:
     for seat in range(deal.seats):
         mapping = resample_map(deal, seat, rng)
         world = relabel(deal, mapping)
-        assert view_of(world, seat) == view_of(deal, seat)
+        view = view_of(deal, seat)
+        assert view_of(world, seat) == view
+        if view.partner is not None:  # what the seat knows of the partnership holds in the world
+            assert world.partner == deal.partner
         for s in range(deal.seats):
             assert world.hands[s].bit_count() == deal.hands[s].bit_count()
 
@@ -173,7 +195,7 @@ def check_replay(deal: Deal) -> None:
 def test_random_playouts_keep_every_invariant(
     rules: Rules, seed: int, dealer: int, play_seed: int
 ) -> None:
-    deal = Deal.from_seed(rules, seed, dealer)
+    deal = Deal.from_seed(rules, seed, dealer % rules.seats)
     rng = random.Random(play_seed)
     steps = 0
 
@@ -187,7 +209,7 @@ def test_random_playouts_keep_every_invariant(
 
     random_playout(deal, rng, each)
     assert deal.is_over
-    assert steps - 1 == len(deal.history) <= MAX_ACTIONS
+    assert steps - 1 == len(deal.history) <= max_actions(rules)
     assert deal.legal_actions() == []
     check_replay(deal)
 
@@ -197,9 +219,9 @@ def test_random_playouts_keep_every_invariant(
 def test_resampled_worlds_keep_the_view(
     rules: Rules, seed: int, dealer: int, play_seed: int
 ) -> None:
-    deal = Deal.from_seed(rules, seed, dealer)
+    deal = Deal.from_seed(rules, seed, dealer % rules.seats)
     rng = random.Random(play_seed)
-    stops = {rng.randrange(4, MAX_ACTIONS) for _ in range(3)} | {3, 7}
+    stops = {rng.randrange(4, max_actions(rules)) for _ in range(3)} | {3, 7}
 
     def each(position: Deal) -> None:
         if len(position.history) in stops or position.is_over:
@@ -212,7 +234,7 @@ def test_resampled_worlds_keep_the_view(
 @PROFILE
 @given(presets, seeds, seeds)
 def test_copies_are_independent(rules: Rules, seed: int, play_seed: int) -> None:
-    deal = Deal.from_seed(rules, seed, seed % 3)
+    deal = Deal.from_seed(rules, seed, seed % rules.seats)
     rng = random.Random(play_seed)
     for _ in range(rng.randrange(0, 30)):
         if deal.is_over:

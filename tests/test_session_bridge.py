@@ -20,7 +20,7 @@ from ombre_helpers import hidden_from, names
 from ombre_core import bridge
 from ombre_core.cards import parse_card
 from ombre_core.errors import IllegalAction, InvalidSession, OmbreError
-from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
+from ombre_core.rules import RULES_1660, RULES_CLASSIC, RULES_FIVE, Rules
 from ombre_core.session import Session, first_dealer
 from ombre_core.views import view_of
 
@@ -65,7 +65,9 @@ def test_the_first_dealer_receives_the_first_black_ace() -> None:
         assert first_dealer(seed, RULES_1660) == first % 3
 
 
-@pytest.mark.parametrize("rules", [RULES_1660, RULES_CLASSIC], ids=["1660", "classic"])
+@pytest.mark.parametrize(
+    "rules", [RULES_1660, RULES_CLASSIC, RULES_FIVE], ids=["1660", "classic", "five"]
+)
 @pytest.mark.parametrize(("deals", "extra"), [(0, 0), (0, 9), (2, 5), (3, 40)])
 def test_save_and_load_round_trip(rules: Rules, deals: int, extra: int) -> None:
     session = played_session(rules, 21, deals, extra)
@@ -75,7 +77,7 @@ def test_save_and_load_round_trip(rules: Rules, deals: int, extra: int) -> None:
     assert again.ledger.to_json() == session.ledger.to_json()
     assert again.deal.hands == session.deal.hands
     assert again.number == session.number == deals + 1
-    for seat in range(3):
+    for seat in range(rules.seats):
         assert view_of(again.deal, seat) == view_of(session.deal, seat)
 
 
@@ -308,7 +310,15 @@ def test_a_whole_deal_through_the_bridge(rules: str, human: int) -> None:
 def test_presets_are_listed() -> None:
     reply = call(bridge.presets)
     assert reply["ok"] is True
+    # by default, the tables the browser lays out today (three seats)
     assert {p["id"] for p in reply["presets"]} == {"1660", "classic"}
+    assert {p["seats"] for p in reply["presets"]} == {3}
+    every = call(bridge.presets, json.dumps({"seats": "all"}))["presets"]
+    assert {(p["id"], p["seats"]) for p in every} == {("1660", 3), ("classic", 3), ("five", 5)}
+    five = call(bridge.presets, json.dumps({"seats": [5]}))["presets"]
+    assert [p["id"] for p in five] == ["five"]
+    for bad in ("[]", json.dumps({"seats": 5}), json.dumps({"colour": 1})):
+        assert call(bridge.presets, bad)["ok"] is False
 
 
 def test_nothing_the_table_gets_during_a_deal_rebuilds_a_hidden_hand() -> None:

@@ -7,6 +7,12 @@
   the stock to his partner (CG: "leave at least five Cards to him that takes last").
 * Play (RG "General Rules"): the Ombre draws trumps with his best ones before playing kings;
   defenders do not overtake each other needlessly and win cheaply when the Ombre is winning.
+* Ombre by five (ENC, CG): the hand as dealt must make, with a partner's help, five of eight
+  tricks; the Ombre calls the king of his longest plain suit that he does not hold (the king
+  will win a trick his own small cards would lose). The partner "without discovering himself, is
+  to assist him" (ENC): he says nothing (nothing in the engine lets him), keeps the called king
+  for a trick it wins, and plays to the Ombre as to a friend; a defender counts as friends every
+  other player but the Ombre and, once the king has fallen, the partner.
 
 It plays from its :class:`~ombre_core.views.View` only.
 """
@@ -36,6 +42,10 @@ MATADORS_BONUS = 0.5
 """All three matadors are paid for, win or lose in 1660 (RG Addition 4): worth going in on."""
 ASK_THRESHOLD = 3.2
 SANS_PRENDRE_THRESHOLD = 5.3
+CALL_ASK_THRESHOLD = 2.8
+"""Ombre by five: asking leave and calling a king (a partner's king adds a trick or more)."""
+CALL_SANS_PRENDRE_THRESHOLD = 5.6
+"""Ombre by five: five tricks alone, without an exchange, against four."""
 
 
 def hand_strength(hand: CardSet, trump: int) -> float:
@@ -93,18 +103,47 @@ class RulePlayer:
         if view.phase == "exchange":
             if A.is_trump(legal[0]):
                 return A.trump_action(best_trump(view.hand)[0])
+            if A.is_call(legal[0]):
+                return self._call(view, legal)
             return self._discard(view)
         return self._play(view, legal, rng)
 
     # -- auction ---------------------------------------------------------------------------------
 
     def _bid(self, view: View, legal: tuple[A.Action, ...]) -> A.Action:
+        if view.rules.partnership == "called-king":
+            return self._bid_calling(view, legal)
         _, strength = best_trump(view.hand)
         if strength >= SANS_PRENDRE_THRESHOLD and Act.SANS_PRENDRE in legal:
             return Act.SANS_PRENDRE
         if strength >= ASK_THRESHOLD and Act.PLAY in legal:
             return Act.PLAY
         return Act.PASS
+
+    @staticmethod
+    def _bid_calling(view: View, legal: tuple[A.Action, ...]) -> A.Action:
+        _, strength = best_trump(view.hand)
+        if strength >= CALL_SANS_PRENDRE_THRESHOLD and Act.SANS_PRENDRE in legal:
+            return Act.SANS_PRENDRE
+        if Act.PLAY in legal and (strength >= CALL_ASK_THRESHOLD or Act.PASS not in legal):
+            return Act.PLAY  # CG: the youngest, all others having passed, must play
+        return Act.PASS if Act.PASS in legal else legal[0]
+
+    @staticmethod
+    def _call(view: View, legal: tuple[A.Action, ...]) -> A.Action:
+        """The king of the longest plain suit he does not hold (ties: the suit where he holds
+        the queen, which the king's fall makes master); his own king if he holds them all."""
+        assert view.trump is not None
+        hand = view.hand
+        suits = SUIT_MASK[view.trump]
+
+        def worth(action: A.Action) -> tuple[int, int, int]:
+            suit = action - Act.CALL
+            held = hand >> make_card(KING, suit) & 1
+            length = (hand & suits[suit]).bit_count()
+            return (0 if held else 1, length, hand >> make_card(QUEEN, suit) & 1)
+
+        return max(legal, key=worth)
 
     # -- exchange --------------------------------------------------------------------------------
 
@@ -155,6 +194,10 @@ class RulePlayer:
             and self._all_masters(view)
         ):
             return Act.VOLE
+        if view.called is not None:
+            if not view.trick:
+                return self._lead_with_sides(view, cards)
+            return self._follow_with_sides(view, cards, trump)
         if not view.trick:
             return self._lead(view, cards)
         return self._follow(view, cards, trump)
@@ -244,6 +287,69 @@ class RulePlayer:
             if last or not ombre_to_play:
                 return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
             return max(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
+        return min(cards, key=cheap)
+
+
+    # -- play with a called partner (Ombre by five) ---------------------------------------------
+
+    @staticmethod
+    def _friends(view: View) -> frozenset[int]:
+        """The seats this one plays with, as far as its view tells."""
+        seat, ombre, partner = view.seat, view.ombre, view.partner
+        if seat == ombre:
+            return frozenset() if partner is None or partner == seat else frozenset({partner})
+        if partner == seat:
+            return frozenset() if ombre is None else frozenset({ombre})
+        return frozenset(s for s in range(view.seats) if s not in (seat, ombre, partner))
+
+    def _lead_with_sides(self, view: View, cards: list[int]) -> int:
+        trump = view.trump
+        assert trump is not None and view.called is not None
+        if view.seat == view.ombre or view.partner != view.seat:
+            return self._lead(view, cards)
+        # The partner: cash a master plain card (not the called king: it wins later, and
+        # keeps him hidden), else lead a low trump through the defenders for the Ombre.
+        power = POWER[trump]
+        unseen = view.unseen()
+        plain = [c for c in cards if EFFECTIVE_SUIT[trump][c] != TRUMP and c != view.called]
+        for c in sorted(plain, key=power.__getitem__, reverse=True):
+            others = unseen & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][c]]
+            if not any(power[o] > power[c] for o in cards_of(others)):
+                return c
+        trumps = [c for c in cards if EFFECTIVE_SUIT[trump][c] == TRUMP]
+        if trumps:
+            return min(trumps, key=power.__getitem__)
+        return min(plain or cards, key=power.__getitem__)
+
+    def _follow_with_sides(self, view: View, cards: list[int], trump: int) -> int:
+        power = POWER[trump]
+        eff = EFFECTIVE_SUIT[trump]
+        played_by = [(view.leader + i) % view.seats for i in range(len(view.trick))]
+        best_i = trick_winner(view.trick, trump)
+        best = view.trick[best_i]
+        friends = self._friends(view)
+        foes_to_play = any(
+            s not in played_by and s not in friends and s != view.seat for s in range(view.seats)
+        )
+
+        def beats(c: int) -> bool:
+            if eff[c] == TRUMP and eff[best] != TRUMP:
+                return True
+            return eff[c] == eff[best] and power[c] > power[best]
+
+        def cheap(c: int) -> tuple[bool, int, bool, int]:
+            is_trump = eff[c] == TRUMP
+            matador = 1 if (MATADOR_MASK[trump] >> c & 1) else 0
+            return (is_trump, matador, c == view.called, power[c])
+
+        friend_winning = played_by[best_i] in friends
+        if friend_winning and not foes_to_play:
+            return min(cards, key=cheap)
+        winners = [c for c in cards if beats(c)]
+        if winners and not friend_winning:
+            if foes_to_play:
+                return max(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
+            return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
         return min(cards, key=cheap)
 
 

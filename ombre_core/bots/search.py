@@ -213,6 +213,9 @@ class SearchPlayer:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
+        if view.rules.partnership != "alone":
+            # the sampler draws no hidden partner yet: at five the rule player decides
+            return self._rules_player.choose(view, rng)
         if view.step == Phase.PLAY:
             return self._play(view, rng)
         if view.step in (Phase.AUCTION, Phase.REPLY):
