@@ -14,9 +14,11 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from . import table
+from . import actions as A
+from . import hints, table
 from .bots import LEVELS
 from .errors import OmbreError
+from .narrate import card_name
 from .record import to_record
 from .rules import PRESETS, get_rules
 from .session import Session
@@ -112,6 +114,25 @@ def bot_move(_: str = "") -> dict[str, Any]:
     session = _current()
     session.bot_move()
     return _snapshot(session)
+
+
+@_reply
+def hint(_: str = "") -> dict[str, Any]:
+    """The expert's choice for the person's turn, with a reason and, in the play, the chance
+    the deal goes their way: ``{"action": "As", "label": ..., "reason": ..., "chance": 0.8}``."""
+    session = _current()
+    deal = session.deal
+    seat = session.human
+    if seat is None or deal.is_over or deal.to_move != seat:
+        raise OmbreError("a hint is given on your turn only")
+    view = view_of(deal, seat)
+    rng = random.Random(session.seed * 7919 + session.number * 131 + len(deal.events))
+    advice = hints.hint(view, rng)
+    action = A.parse_action(advice["action"])
+    label = advice["action"]
+    if A.is_card(action):
+        label = card_name(action, deal.trump, deal.rules)
+    return {**advice, "label": label}
 
 
 @_reply

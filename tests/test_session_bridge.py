@@ -352,3 +352,29 @@ def test_the_level_is_chosen_in_the_bridge_and_kept_in_the_save() -> None:
     refused = call(bridge.new_session, json.dumps({"level": "grandmaster"}))
     assert refused["ok"] is False and "level must be one of" in refused["error"]["message"]
     assert call(bridge.snapshot)["level"] == "standard"  # the game in progress is kept
+
+
+def test_a_hint_names_a_legal_action_with_a_reason() -> None:
+    """Issue #6: the expert's choice from the person's view, in words; only on their turn."""
+    snap = call(bridge.new_session, json.dumps({"rules": "1660", "seed": 5, "human": 0}))
+    hints = 0
+    while snap["phase"] != "over":
+        if snap["human_to_move"]:
+            before = call(bridge.snapshot)
+            advice = call(bridge.hint)
+            assert advice["ok"] is True and advice["reason"].endswith(".")
+            assert call(bridge.snapshot) == before  # a hint changes nothing
+            offered = {a["action"] for a in snap["legal"]} | {
+                c["code"] for c in snap["hand"] if c["legal"]
+            }
+            assert advice["action"] in offered or advice["action"].startswith("discard")
+            if advice["chance"] is not None:
+                assert 0 <= advice["chance"] <= 1
+            snap = call(bridge.apply, json.dumps({"action": advice["action"]}))
+            assert snap["ok"] is True, snap
+            hints += 1
+        else:
+            refused = call(bridge.hint)
+            assert refused["ok"] is False and "your turn" in refused["error"]["message"]
+            snap = call(bridge.bot_move)
+    assert hints >= 5

@@ -33,6 +33,7 @@ const BRIDGE = Object.freeze({
   load: true,
   export_record: false,
   presets: false,
+  hint: false,
 });
 
 const started = performance.now();

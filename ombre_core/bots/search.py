@@ -197,6 +197,16 @@ def _rung_by_playing_forward(deal: Deal, exact_from: int, budget: int) -> tuple[
 # ---- the player --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class CardChoice:
+    """A card chosen in trick play, with the weighted share of the worlds in which it brings the
+    deal home for this seat's side (the Ombre's win, or his defeat for a defender)."""
+
+    action: A.Action
+    chance: float
+    worlds: int
+
+
 class SearchPlayer:
     """A level that searches: :data:`STANDARD` or :data:`EXPERT` (see the module's doc)."""
 
@@ -235,35 +245,44 @@ class SearchPlayer:
     # -- card play -------------------------------------------------------------------------------
 
     def _play(self, view: View, rng: random.Random) -> A.Action:
+        return self.analyse_play(view, rng).action
+
+    def analyse_play(self, view: View, rng: random.Random) -> CardChoice:
+        """The card (or the vole) this player chooses in trick play, with what it saw."""
         config = self.config
         cards = [a for a in view.legal if A.is_card(a)]
         worlds = self._worlds(view, config.play_worlds, rng)
         ours = view.seat == view.ombre
         left = view.rules.tricks - len(view.tricks)
         scores = dict.fromkeys(cards, 0.0)
+        wins = dict.fromkeys(cards, 0.0)
         vole_weight = weight = 0.0
-        spent = 0
+        spent = used = 0
         for i, world in enumerate(worlds):
             if i >= MIN_WORLDS and spent >= config.decision_nodes:
                 break
             rungs, work = self._card_rungs(world.deal, cards, left)
             spent += work
+            used += 1
             weight += world.weight
             for card, rung in rungs.items():
                 scores[card] += world.weight * rung_value(rung, ours)
+                if (rung >= SACADA_RUNG) == ours:
+                    wins[card] += world.weight
             if Act.VOLE in view.legal and max(rungs.values()) == VOLE_RUNG:
                 vole_weight += world.weight
-        if Act.VOLE in view.legal and vole_weight >= config.vole_confidence * weight:
-            return Act.VOLE
         best = max(scores.values())
         near = [c for c in cards if scores[c] >= best - 1e-9]
         if len(near) == 1:
-            return near[0]
-        fallback = self._rules_player.choose(view, rng)
-        if fallback in near:
-            return fallback
-        assert view.trump is not None
-        return min(near, key=POWER[view.trump].__getitem__)
+            action = near[0]
+        else:
+            fallback = self._rules_player.choose(view, rng)
+            assert view.trump is not None
+            action = fallback if fallback in near else min(near, key=POWER[view.trump].__getitem__)
+        chance = wins[action] / weight if weight else 0.0
+        if Act.VOLE in view.legal and vole_weight >= config.vole_confidence * weight:
+            action = Act.VOLE
+        return CardChoice(action, chance, used)
 
     def _card_rungs(
         self, world: Deal, cards: list[int], left: int
@@ -430,6 +449,7 @@ def expert() -> SearchPlayer:
 __all__ = [
     "EXPERT",
     "STANDARD",
+    "CardChoice",
     "SearchConfig",
     "SearchPlayer",
     "expert",
