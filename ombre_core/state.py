@@ -11,9 +11,9 @@ scoring).
 
 The procedure, with sources (compendium ``ombre-rules.md``):
 
-* Deal (§4): nine cards each in packets of three, starting with the eldest hand, the player on the
-  dealer's right, thirteen to the stock. Seats are numbered in the order of play, so the eldest is
-  ``(dealer + 1) % 3``.
+* Deal (§4): the rules' packets round the table (by three: nine cards each in packets of three,
+  thirteen to the stock), starting with the eldest hand, the player on the dealer's right. Seats
+  are numbered in the order of play, so the eldest is ``(dealer + 1) % seats``.
 * Auction (§5.2): each player speaks once, eldest first: ``pass``, ``play`` (ask leave, taking in)
   or ``sans-prendre``. After an ask, later players may only pass or offer sans prendre; after a
   sans-prendre offer, only pass (the first offer in turn order stands, §15 #7). If the rules let an
