@@ -60,15 +60,24 @@ def result_json(deal: Deal) -> dict[str, Any]:
 
 
 def _load(path: str) -> Deal:
+    """The record in ``path``; any file that cannot be read as one is an :class:`OmbreError`
+    with a one-line message (the command line prints it and exits with 2), never a traceback."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as exc:
-        raise OmbreError(f"cannot read {path}: {exc.strerror}") from None
+        raise OmbreError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise OmbreError(
+            f"cannot read {path}: it is not UTF-8 text "
+            f"(byte 0x{exc.object[exc.start]:02x} at offset {exc.start})"
+        ) from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         raise OmbreError(f"{path} is not JSON: {exc}") from None
+    except RecursionError:
+        raise OmbreError(f"{path} is not a record: its JSON is nested too deeply") from None
     return replay(record)
 
 

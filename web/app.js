@@ -7,13 +7,15 @@
 import { startEngine } from "./engine-client.js";
 import { h, handKeydown, renderAll } from "./render.js";
 import { backImage } from "./cards.js";
+import * as saves from "./saves.js";
+import { readAddress, readPace, savedProblem, sentences } from "./checks.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
 document.documentElement.dataset.boot = "app";
 
-const STORE_KEY = "ombre.session";      // the bridge's save() text, as is
 const SETTINGS_KEY = "ombre.settings";  // UI settings: pace of the computer players
+const { store } = saves;                 // the games themselves: saves.js
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,6 +33,7 @@ const refs = {
   ledger: $("ledger"),
   log: $("log"),
   live: $("live"),
+  table: $("table"),
   notice: $("notice"),
   noticeText: $("notice-text"),
   noticeActions: $("notice-actions"),
@@ -48,30 +51,24 @@ const ui = {
   generation: 0,        // bumped by a new game or a load; stops an old bot loop
   botGen: null,         // generation of the running bot loop, if any
   logSeen: { deal: null, count: 0 },
+  slot: null,           // id of the saved game this tab plays (saves.js)
+  away: false,          // another tab took this game: this one only shows it
+  storageSaid: false,   // the person was told once that the game cannot be kept
 };
 
 let engine = null;
 
 // ---------------------------------------------------------------------------------------------
-// Storage: localStorage may be missing or refused (private mode, a third-party iframe).
+// Settings (the games themselves are kept by saves.js)
 
-const store = {
-  get(key) {
-    try { return window.localStorage.getItem(key); } catch { return null; }
-  },
-  set(key, value) {
-    try { window.localStorage.setItem(key, value); return true; } catch { return false; }
-  },
-};
-
+/** Read the saved pace; a message when the saved one cannot be used. */
 function loadSettings() {
-  try {
-    const s = JSON.parse(store.get(SETTINGS_KEY) ?? "{}");
-    if (Number.isFinite(s.pace) && s.pace >= 0 && s.pace <= 5000) ui.pace = s.pace;
-  } catch { /* settings are optional */ }
+  const { pace, problem } = readPace(store.get(SETTINGS_KEY));
+  if (pace !== null) ui.pace = pace;
   const select = $("pace");
   if (![...select.options].some((o) => Number(o.value) === ui.pace)) select.append(new Option(`${ui.pace} ms`, String(ui.pace)));
   select.value = String(ui.pace);
+  return problem ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,14 +90,29 @@ async function call(fn, arg) {
 }
 
 async function persist() {
+  const id = ui.slot;
+  if (!id || ui.away) return;
   try {
     const saved = await engine.call("save");
     if (saved && saved.ok === false) throw new EngineError(saved.error);
     const text = typeof saved === "string" ? saved : JSON.stringify(saved);
-    store.set(STORE_KEY, text);
+    // Another tab may have taken the game while the engine answered: then this tab writes nothing.
+    if (ui.slot !== id || ui.away || !ui.snap) return;
+    if (!saves.writeSave(id, ui.snap, text)) storageRefused();
   } catch (err) {
     console.warn("The game could not be saved:", err);
   }
+}
+
+const NO_STORAGE = "This browser does not let the game keep anything (private browsing, or storage " +
+  "blocked for this site or this frame). You can play, but the game is not kept when the page closes.";
+
+/** Say once that the browser refused to keep the game; play goes on. */
+function storageRefused() {
+  if (ui.storageSaid) return;
+  ui.storageSaid = true;
+  showNotice("The browser refused to keep the game (its storage may be full or blocked). Play goes on, but the game is not kept when the page closes.",
+    [["OK", hideNotice]], { kind: "info", focus: false });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,14 +125,15 @@ function setState(state) {
 function updateState() {
   const snap = ui.snap;
   if (!snap) return;
-  if (ui.busy) setState("waiting");
+  if (ui.away) setState("error");
+  else if (ui.busy) setState("waiting");
   else if (snap.phase === "over") setState("over");
   else if (snap.human_to_move) setState("playable");
   else setState("waiting");
 }
 
 function announce(lines) {
-  const text = lines.filter(Boolean).join(" ");
+  const text = sentences(lines.filter(Boolean));  // a result's title has no full stop of its own
   if (!text) return;
   refs.live.replaceChildren();
   // A new node each time, so that screen readers read it even when the words repeat.
@@ -155,17 +168,53 @@ const handlers = {
 
 function render() {
   if (!ui.snap) return;
-  const hadFocus = document.activeElement && document.activeElement !== document.body;
+  const inGame = focusInGame();
   renderAll(ui.snap, refs, handlers, ui);
+  document.body.classList.toggle("away", ui.away);
+  if (ui.away) refs.prompt.textContent = "This game is being played in another tab.";
   updateState();
-  // Keep keyboard users in the game: when the focused control disappeared, move to what can be done now.
-  if (hadFocus && (document.activeElement === document.body || !document.activeElement)) focusNext();
+  // The control that had focus may be gone or disabled (an action was sent): never leave focus on
+  // <body> or on a control that does nothing; while the engine or the computers work, the prompt
+  // (which says who is thinking) holds it until the person's next action is there.
+  const active = document.activeElement;
+  if (inGame && (!active || active === document.body || active.disabled || !active.isConnected)) focusNext();
+}
+
+/**
+ * Whether focus is where the game may move it: nowhere (<body>), on the table, or in the notice.
+ * When the person has gone to the top bar, the ledger, the log or a dialog, focus stays there.
+ */
+function focusInGame() {
+  const active = document.activeElement;
+  if (document.querySelector("dialog[open]")) return false;
+  return !active || active === document.body || refs.table.contains(active) || refs.notice.contains(active);
+}
+
+/**
+ * The control of the person's next action: Next deal when the deal is over; the first playable
+ * card in the play; the first card of the hand while discarding (choosing cards comes first);
+ * else the first action button (the auction, the trump). While someone else is to move, or the
+ * engine works: the prompt, which says so.
+ */
+function nextTarget() {
+  const snap = ui.snap;
+  if (!snap || ui.away) return null;
+  if (!ui.busy && snap.phase === "over") return $("next-deal");
+  if (ui.busy || !snap.human_to_move) return refs.prompt;
+  if (snap.discard) return refs.hand.querySelector('button[tabindex="0"]') ?? refs.hand.querySelector("button");
+  if (snap.phase === "play") return refs.hand.querySelector("button.legal");
+  return refs.actions.querySelector("button:not(:disabled)") ?? refs.prompt;
 }
 
 function focusNext() {
-  const target = refs.result.hidden ? (refs.actions.querySelector("button:not(:disabled)")
-    ?? refs.hand.querySelector('button[tabindex="0"]')) : $("next-deal");
-  target?.focus();
+  const target = nextTarget();
+  if (!target) return;
+  if (target.closest("#hand")) {
+    // The hand is one tab stop: it moves with the focus.
+    refs.hand.querySelectorAll("button").forEach((b) => { b.tabIndex = b === target ? 0 : -1; });
+    ui.focusCode = target.dataset.code ?? ui.focusCode;
+  }
+  target.focus();
 }
 
 /** The table before the engine is ready: empty seats and a hand of backs, so the page is never blank. */
@@ -180,16 +229,24 @@ function renderPlaceholder() {
   refs.hand.replaceChildren(...Array.from({ length: 9 }, () => h("span", { class: "card hand-card placeholder", "aria-hidden": "true" }, backImage())));
 }
 
-function showNotice(text, actions = []) {
+/**
+ * Show the notice: an error or a question ("alert", red) or a word in passing ("info", which does
+ * not take the focus from the game unless asked).
+ */
+function showNotice(text, actions = [], { kind = "alert", focus = true } = {}) {
   refs.noticeText.textContent = text;
   refs.noticeActions.replaceChildren(...actions.map(([label, fn, primary]) =>
     h("button", { type: "button", class: primary ? "primary" : "", onclick: fn, text: label })));
+  refs.notice.classList.toggle("info", kind === "info");
   refs.notice.hidden = false;
-  refs.noticeActions.querySelector("button")?.focus();
+  if (focus) refs.noticeActions.querySelector("button")?.focus();
 }
 
 function hideNotice() {
+  const hadFocus = refs.notice.contains(document.activeElement);
   refs.notice.hidden = true;
+  refs.notice.classList.remove("info");
+  if (hadFocus) queueMicrotask(focusNext);
   refs.noticeText.textContent = "";
   refs.noticeActions.replaceChildren();
 }
@@ -200,8 +257,11 @@ function hideNotice() {
 function accept(snap) {
   const prev = ui.snap;
   if (!prev || prev.deal_number !== snap.deal_number || !snap.discard) ui.selected.clear();
+  const inGame = focusInGame();
   ui.snap = snap;
   render();
+  // Something happened: focus goes to what the person can do now (or to the prompt meanwhile).
+  if (inGame) focusNext();
   announceChanges(prev, snap);
 }
 
@@ -223,8 +283,8 @@ async function change(fn, arg) {
     if (err instanceof EngineError && !ui.snap) {
       offerNewGame(`The game could not start: ${err.message}`);
     } else if (err instanceof EngineError) {
-      announce([err.message]);
-      showNotice(err.message, [["OK", () => { hideNotice(); focusNext(); }, true]]);
+      announce([sentences(err.message)]);
+      showNotice(sentences(err.message), [["OK", hideNotice, true]]);
     } else {
       fatal("The game engine stopped with an error.", err);
     }
@@ -269,14 +329,14 @@ async function runBots() {
 // What the person does
 
 function humanAction(action) {
-  if (ui.busy || !ui.snap?.human_to_move) return;
+  if (ui.busy || ui.away || !ui.snap?.human_to_move) return;
   hideNotice();
   change("apply", { action });
 }
 
 function cardClick(card) {
   const snap = ui.snap;
-  if (ui.busy || !snap?.human_to_move) return;
+  if (ui.busy || ui.away || !snap?.human_to_move) return;
   if (snap.discard) {
     if (ui.selected.has(card.code)) ui.selected.delete(card.code);
     else if (ui.selected.size < snap.discard.max) ui.selected.add(card.code);
@@ -289,7 +349,7 @@ function cardClick(card) {
 }
 
 function nextDeal() {
-  if (ui.busy || ui.snap?.phase !== "over") return;
+  if (ui.busy || ui.away || ui.snap?.phase !== "over") return;
   change("next_deal");
 }
 
@@ -308,17 +368,31 @@ async function exportRecord() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   } catch (err) {
-    showNotice(`The record could not be made: ${err.message ?? err}`, [["OK", hideNotice, true]]);
+    showNotice(sentences(`The record could not be made: ${err.message ?? err}`), [["OK", hideNotice, true]]);
   }
 }
 
+/** Start a new game in a slot of its own: the game played before stays in the saved games. */
 async function newSession(options) {
   hideNotice();
+  setState("waiting");
   ui.generation += 1;
   ui.selected.clear();
   ui.logSeen = { deal: null, count: 0 };
   ui.snap = null;
+  const elsewhere = await saves.openElsewhere();
+  for (const old of saves.overflow(saves.listSaves(), ui.slot, elsewhere)) saves.removeSave(old.id);
+  takeSlot(saves.newId());
+  await saves.claim(ui.slot);
   await change("new_session", { human: 0, seed: null, ...options });
+}
+
+/** This tab now plays the game `id` (and lets go of the one it played). */
+function takeSlot(id) {
+  if (ui.slot && ui.slot !== id) saves.release(ui.slot);
+  ui.slot = id;
+  ui.away = false;
+  ui.busy = false;
 }
 
 function defaultRules() {
@@ -339,13 +413,157 @@ function openNewDialog() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Saved games and other tabs
+
+const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "5 minutes ago", "yesterday", "on 3 March 2026". */
+function whenPlayed(ms, now = Date.now()) {
+  if (!ms) return null;
+  const minutes = Math.round((now - ms) / 60000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return RELATIVE.format(-minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return RELATIVE.format(-hours, "hour");
+  const days = Math.round(hours / 24);
+  if (days < 7) return RELATIVE.format(-days, "day");
+  return `on ${new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}`;
+}
+
+function rulesTitle(save) {
+  return save.title ?? ui.presets.find((p) => p.id === save.rules)?.title ?? "A game";
+}
+
+/** What a saved game is, in a few words: rules, deal, balance, when last played. */
+function describeSave(save) {
+  if (save.damaged) return "a saved game that cannot be read";
+  const parts = [rulesTitle(save)];
+  if (save.deal !== null) parts.push(`deal ${save.deal}${save.over ? " (over)" : ""}`);
+  if (save.balance !== null) parts.push(`your balance ${save.balance > 0 ? "+" : ""}${save.balance}`);
+  const when = whenPlayed(save.updated);
+  if (when) parts.push(`last played ${when}`);
+  return parts.join(", ");
+}
+
+/** Resume a saved game; when another tab plays it, say so and offer to play it here. */
+async function resumeSave(id, { takeOver = false } = {}) {
+  hideNotice();
+  setState("waiting");
+  const save = saves.listSaves().find((s) => s.id === id);
+  if (!save) return offerNewGame("That saved game is no longer in this browser.");
+  let free = await saves.claim(id);
+  if (!free && takeOver && saves.canTakeOver()) {
+    saves.askRelease(id);
+    free = await saves.claimWhenFree(id);
+  }
+  if (!free) return showElsewhere(save);
+  if (save.damaged) {
+    saves.release(id);
+    return offerNewGame("Your saved game could not be read: the saved text is damaged.");
+  }
+  const problem = savedProblem(save.session, ui.presets);
+  if (problem) {
+    saves.release(id);
+    return offerNewGame(`Your saved game could not be read: ${problem}`);
+  }
+  let snap;
+  try {
+    snap = await call("load", save.session);
+  } catch (err) {
+    saves.release(id);
+    return offerNewGame(`Your saved game could not be read: ${err.message}`);
+  }
+  ui.generation += 1;
+  ui.selected.clear();
+  ui.logSeen = { deal: null, count: 0 };
+  takeSlot(id);
+  accept(snap);
+  // The game on the table is the one a reload comes back to: it is now the last played.
+  await persist();
+  runBots();
+}
+
+/** The game is being played in another tab: this tab says so, and offers to play it here. */
+function showElsewhere(save) {
+  setState("error");
+  if (!ui.snap) refs.prompt.textContent = "No game in progress in this tab.";
+  const actions = [];
+  if (saves.canTakeOver()) actions.push(["Play it here", () => resumeSave(save.id, { takeOver: true }), true]);
+  actions.push(["New game in this tab", () => newSession({ rules: defaultRules() })]);
+  if (saves.listSaves().length > 1) actions.push(["Saved games…", openSaves]);
+  showNotice(sentences(
+    `Your game (${describeSave(save)}) is open in another tab`,
+    saves.canTakeOver()
+      ? "Play it here, and the other tab stops; or start another game in this tab, and both are kept"
+      : "Start another game in this tab: both are kept",
+  ), actions, { kind: "info" });
+}
+
+/**
+ * Another tab asked for the game this tab plays: save it one last time (the engine answers calls
+ * in order, so this holds every move it has made), let go of it, and say where the game went.
+ */
+async function letGo(id, { asked = true } = {}) {
+  if (id !== ui.slot || ui.away) return;
+  ui.generation += 1;   // stops the computer players and any reply still on its way
+  ui.away = true;
+  ui.busy = true;
+  render();
+  if (asked && ui.snap) {
+    try {
+      const saved = await engine.call("save");
+      const text = typeof saved === "string" ? saved : JSON.stringify(saved);
+      if (JSON.parse(text).ok !== false) saves.writeSave(id, ui.snap, text);
+    } catch (err) {
+      console.warn("The game could not be saved before another tab took it:", err);
+    }
+  }
+  saves.release(id);
+  const actions = [];
+  if (saves.canTakeOver()) actions.push(["Play it here", () => resumeSave(id, { takeOver: true }), true]);
+  actions.push(["New game in this tab", () => newSession({ rules: defaultRules() })]);
+  showNotice("This game is now being played in another tab, so this tab has stopped: two tabs playing one game would overwrite each other\u2019s moves.", actions, { kind: "info" });
+  updateState();
+}
+
+/** The list of saved games, each resumable. */
+async function openSaves() {
+  const dialog = $("saves-dialog");
+  const elsewhere = await saves.openElsewhere();
+  const list = saves.listSaves();
+  $("saves-list").replaceChildren(...list.map((save) => {
+    const here = save.id === ui.slot && !ui.away;
+    const away = elsewhere.has(save.id);
+    const status = here ? "You are playing it" : away ? "Open in another tab" : "";
+    let button = null;
+    if (!here && !save.damaged && (!away || saves.canTakeOver())) {
+      button = h("button", {
+        type: "button",
+        class: "resume",
+        text: away ? "Play it here" : "Resume",
+        "aria-label": `${away ? "Play it here" : "Resume"}: ${describeSave(save)}`,
+        onclick: () => { dialog.close(); resumeSave(save.id, { takeOver: away }); },
+      });
+    }
+    return h("li", { class: `save${here ? " current" : ""}`, dataset: { id: save.id } },
+      h("div", { class: "save-info" },
+        h("span", { class: "save-title", text: save.damaged ? "A saved game that cannot be read" : rulesTitle(save) }),
+        save.damaged ? null : h("span", { class: "save-facts", text: sentences(describeSave(save).split(", ").slice(1).join(" \u00b7 ")).slice(0, -1) }),
+        status ? h("span", { class: "save-status", text: status }) : null),
+      button);
+  }));
+  $("saves-empty").hidden = list.length > 0;
+  dialog.showModal();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Start-up
 
 function fatal(message, err) {
   console.error(message, err);
   document.body.dataset.engine = engine ? document.body.dataset.engine : "failed";
   setState("error");
-  showNotice(`${message} ${err?.message ?? err ?? ""}`.trim(), [["Reload the page", () => window.location.reload(), true]]);
+  showNotice(sentences(message, err?.message ?? String(err ?? "")), [["Reload the page", () => window.location.reload(), true]]);
 }
 
 const STAGES = ["runtime", "engine", "ready"];
@@ -402,87 +620,75 @@ function hostProblem() {
   return null;
 }
 
-/** Read ?seed=N&rules=ID. Returns {options} for a new session, {error}, or null when absent. */
-function urlRequest() {
-  const params = new URLSearchParams(window.location.search);
-  if (!params.has("seed") && !params.has("rules")) return null;
-  const options = {};
-  if (params.has("seed")) {
-    const seed = params.get("seed").trim();
-    if (!/^\d{1,15}$/.test(seed)) {
-      return { error: `The address asks for seed \u201c${params.get("seed")}\u201d, but a seed must be a whole number such as 7.` };
-    }
-    options.seed = Number(seed);
-  }
-  if (params.has("rules")) {
-    const rules = params.get("rules").trim();
-    if (!ui.presets.some((p) => p.id === rules)) {
-      const known = ui.presets.map((p) => `\u201c${p.id}\u201d (${p.title})`).join(" or ");
-      return { error: `The address asks for rules \u201c${params.get("rules")}\u201d, which this game does not know. Choose ${known}.` };
-    }
-    options.rules = rules;
-  } else {
-    options.rules = defaultRules();
-  }
-  return { options };
-}
-
+/** Take the options out of the address once used, so that a reload resumes the game. */
 function clearUrl() {
   const url = new URL(window.location.href);
-  url.searchParams.delete("seed");
-  url.searchParams.delete("rules");
-  window.history.replaceState(null, "", url.pathname + (url.search === "?" ? "" : url.search) + url.hash);
-}
-
-async function resume(saved) {
-  try {
-    JSON.parse(saved);
-  } catch {
-    return offerNewGame("Your saved game could not be read: the saved text is damaged.");
-  }
-  let snap;
-  try {
-    snap = await call("load", saved);
-  } catch (err) {
-    return offerNewGame(`Your saved game could not be read: ${err.message}`);
-  }
-  ui.generation += 1;
-  accept(snap);
-  runBots();
+  window.history.replaceState(null, "", url.pathname + url.hash);
 }
 
 function offerNewGame(message) {
   setState("error");
   refs.prompt.textContent = "No game in progress.";
-  showNotice(`${message} You can start a new game.`, [
+  const actions = [
     [`New game (${ui.presets[0]?.title ?? defaultRules()})`, () => newSession({ rules: defaultRules() }), true],
     ["Choose the rules\u2026", openNewDialog],
-  ]);
+  ];
+  if (saves.listSaves().some((s) => !s.damaged && s.id !== ui.slot)) actions.push(["Saved games\u2026", openSaves]);
+  showNotice(sentences(message, "You can start a new game"), actions);
 }
 
-async function begin() {
+/** A link asks for a new game while a game is saved: ask, and keep the saved one either way. */
+async function askAboutLink(options, notes) {
+  const list = saves.listSaves();
+  const saved = list.find((s) => !s.damaged);
+  const preset = ui.presets.find((p) => p.id === options.rules);
+  const elsewhere = await saves.openElsewhere();
+  const leaving = saves.overflow(list, null, elsewhere);
+  const start = () => { clearUrl(); newSession(options); };
+  const resumeIt = () => { clearUrl(); resumeSave(saved.id, { takeOver: elsewhere.has(saved.id) }); };
+  setState("error");
+  refs.prompt.textContent = "A link asks for a new game.";
+  const actions = [["Start the linked game", start, true]];
+  actions.push([elsewhere.has(saved.id) ? "Play my saved game here" : "Resume my saved game", resumeIt]);
+  if (list.length > 1) actions.push(["Saved games\u2026", openSaves]);
+  showNotice(sentences(
+    `This link starts a new game: ${preset?.title ?? options.rules}${options.seed !== undefined ? `, deal seed ${options.seed}` : ""}`,
+    `You have a saved game: ${describeSave(saved)}${elsewhere.has(saved.id) ? " (open in another tab)" : ""}`,
+    "Starting the linked game keeps it: you can resume it later from Saved games",
+    leaving.length ? `To make room, the least recently played game (${describeSave(leaving[0])}) will be let go` : "",
+    notes,
+  ), actions, { kind: "info" });
+}
+
+async function begin(notes) {
   const presets = await call("presets");
   ui.presets = Array.isArray(presets) ? presets : (presets.presets ?? []);
-  const request = urlRequest();
-  if (request?.error) {
+  saves.migrateLegacy();
+  const request = readAddress(window.location.search, ui.presets, defaultRules());
+  if (request?.unknown) notes.push(request.unknown);
+  const list = saves.listSaves();
+  if (request?.errors.length) {
     clearUrl();
     setState("error");
     refs.prompt.textContent = "No game in progress.";
-    const saved = store.get(STORE_KEY);
     const actions = [[`New game (${ui.presets[0]?.title ?? defaultRules()})`, () => newSession({ rules: defaultRules() }), true]];
-    if (saved) actions.push(["Resume the saved game", () => { hideNotice(); resume(saved); }]);
+    if (list.length) actions.push(["Resume the saved game", () => resumeSave(list[0].id)]);
     actions.push(["Choose the rules\u2026", openNewDialog]);
-    showNotice(request.error, actions);
+    showNotice(sentences(request.errors, notes), actions);
     return;
   }
-  if (request) {
+  if (request?.options) {
+    if (list.some((s) => !s.damaged)) return askAboutLink(request.options, notes);
     clearUrl();
     await newSession(request.options);
-    return;
+  } else {
+    if (request) clearUrl();
+    if (list.length) await resumeSave(list[0].id);
+    else await newSession({ rules: defaultRules() });
   }
-  const saved = store.get(STORE_KEY);
-  if (saved) await resume(saved);
-  else await newSession({ rules: defaultRules() });
+  if (notes.length && refs.notice.hidden) {
+    showNotice(sentences(notes), [["OK", hideNotice]], { kind: "info", focus: false });
+  }
 }
 
 /** A tap or click on a game term shows its explanation (hover titles do not exist on phones). */
@@ -505,6 +711,12 @@ function wireTermTips() {
 
 function wire() {
   wireTermTips();
+  saves.onReleaseAsked(letGo);
+  // Without Web Locks a second tab is only seen when it writes this game: then this one stops.
+  window.addEventListener("storage", (event) => {
+    if (ui.slot && !ui.away && event.key === saves.slotKey(ui.slot)) letGo(ui.slot, { asked: false });
+  });
+  $("btn-saves").addEventListener("click", openSaves);
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
   $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
   $("btn-new").addEventListener("click", openNewDialog);
@@ -522,7 +734,9 @@ function wire() {
 
 async function main() {
   wire();
-  loadSettings();
+  const notes = [];
+  const paceProblem = loadSettings();
+  if (paceProblem) notes.push(paceProblem);
   renderPlaceholder();
   const problem = hostProblem();
   if (problem) {
@@ -542,15 +756,19 @@ async function main() {
     engine = await startEngine({ onProgress: progress });
   } catch (err) {
     console.error(err);
-    loadFailed(`The game engine could not be loaded: ${err?.message ?? err}`);
+    loadFailed(sentences(`The game engine could not be loaded: ${err?.message ?? err}`));
     return;
   }
   document.body.dataset.engine = "ready";
   clearTimeout(stallTimer);
   progress("ready", 1, "Ready.");
   hideNotice();
+  if (!store.usable()) {
+    ui.storageSaid = true;  // said once, with the start-up notes
+    notes.push(NO_STORAGE);
+  }
   try {
-    await begin();
+    await begin(notes);
   } catch (err) {
     fatal("The game could not start.", err);
   }

@@ -368,7 +368,11 @@ export function renderHand(snap, refs, handlers, ui) {
   hand.classList.toggle("playing", playing);
   const cards = snap.hand ?? [];
   const codes = cards.map((c) => c.code);
-  const current = codes.includes(focusCode) ? focusCode : (cards.find((c) => c.legal)?.code ?? codes[0]);
+  // The hand's tab stop: the card last focused, unless it cannot be played now (then the first
+  // that can): Tab never lands on a card that cannot be played.
+  const legalCode = (code) => !playing || cards.some((c) => c.code === code && c.legal);
+  const current = codes.includes(focusCode) && legalCode(focusCode) ? focusCode
+    : (cards.find((c) => playing && c.legal)?.code ?? (codes.includes(focusCode) ? focusCode : codes[0]));
   ui.focusCode = current;
   for (const card of cards) {
     const selected = discarding && ui.selected.has(card.code);
@@ -388,10 +392,8 @@ export function renderHand(snap, refs, handlers, ui) {
     btn.append(cardImage(card));
     hand.append(btn);
   }
-  if (hadFocus) {
-    const target = hand.querySelector(`[data-code="${CSS.escape(ui.focusCode ?? "")}"]`) ?? hand.querySelector("button");
-    target?.focus();
-  }
+  // The focused card is drawn anew: focus it again if it is still there (app.js decides otherwise).
+  if (hadFocus) hand.querySelector(`[data-code="${CSS.escape(ui.focusCode ?? "")}"]`)?.focus();
   refs.handLabel.textContent = cards.length
     ? `Your hand, ${cards.length} card${cards.length === 1 ? "" : "s"}${discarding ? `, ${ui.selected.size} chosen to discard` : ""}`
     : "Your hand";
