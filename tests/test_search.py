@@ -18,7 +18,15 @@ from ombre_core.rules import Rules
 from ombre_core.state import Deal, Phase
 from ombre_core.views import view_of
 
-TINY = SearchConfig(play_worlds=3, exact_from=3, budget=500, bid_worlds=2, decision_nodes=300)
+TINY = SearchConfig(
+    play_worlds=3,
+    exact_from=3,
+    budget=500,
+    bid_worlds=2,
+    decision_nodes=300,
+    priced_auction=True,
+    priced_exchange=True,
+)
 """A cheap configuration: the same code paths as the levels, in a fraction of the time."""
 
 

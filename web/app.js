@@ -48,6 +48,7 @@ const ui = {
   focusCode: null,      // the hand's roving tab stop
   pace: 800,            // ms before each computer move
   presets: [],
+  levels: [],
   generation: 0,        // bumped by a new game or a load; stops an old bot loop
   botGen: null,         // generation of the running bot loop, if any
   logSeen: { deal: null, count: 0 },
@@ -170,6 +171,7 @@ function render() {
   if (!ui.snap) return;
   const inGame = focusInGame();
   renderAll(ui.snap, refs, handlers, ui);
+  renderHint();
   document.body.classList.toggle("away", ui.away);
   if (ui.away) refs.prompt.textContent = "This game is being played in another tab.";
   updateState();
@@ -178,6 +180,46 @@ function render() {
   // (which says who is thinking) holds it until the person's next action is there.
   const active = document.activeElement;
   if (inGame && (!active || active === document.body || active.disabled || !active.isConnected)) focusNext();
+}
+
+/** The Hint button on the person's turn; the hint's text belongs to the snapshot it was for. */
+function renderHint() {
+  const snap = ui.snap;
+  const button = $("btn-hint");
+  button.hidden = !(snap && snap.human_to_move && !ui.away);
+  button.disabled = ui.busy;
+  const text = $("hint-text");
+  if (text.dataset.for !== hintKey(snap)) {
+    text.hidden = true;
+    text.textContent = "";
+  }
+}
+
+function hintKey(snap) {
+  return snap ? `${snap.deal_number}:${(snap.log ?? []).length}:${snap.phase}` : "";
+}
+
+async function showHint() {
+  const snap = ui.snap;
+  if (!snap || !snap.human_to_move || ui.busy) return;
+  const button = $("btn-hint");
+  const text = $("hint-text");
+  button.disabled = true;
+  text.hidden = false;
+  text.textContent = "The expert is thinking…";
+  text.dataset.for = hintKey(snap);
+  try {
+    const advice = await call("hint");
+    if (text.dataset.for !== hintKey(ui.snap)) return;
+    const chance = typeof advice.chance === "number"
+      ? ` The deal goes your way in about ${Math.round(advice.chance * 100)}% of the likely layouts.`
+      : "";
+    text.textContent = `Hint: ${advice.label}. ${advice.reason}${chance}`;
+  } catch (err) {
+    text.textContent = `No hint now: ${err.message ?? err}.`.replace(/\.\.$/, ".");
+  } finally {
+    button.disabled = false;
+  }
 }
 
 /**
@@ -407,6 +449,10 @@ function openNewDialog() {
     h("input", { type: "radio", name: "rules", value: p.id, checked: p.id === current }),
     h("span", { class: "title" }, p.title ?? p.id),
     h("span", { class: "desc", text: p.description ?? "" }))));
+  const level = ui.snap?.level ?? "novice";
+  $("level-list").replaceChildren(...ui.levels.map((l) => h("label", {},
+    h("input", { type: "radio", name: "level", value: l.id, checked: l.id === level }),
+    h("span", { class: "title" }, l.title ?? l.id))));
   $("new-start").disabled = !engine || !ui.presets.length;
   dialog.returnValue = "";
   dialog.showModal();
@@ -663,6 +709,7 @@ async function askAboutLink(options, notes) {
 async function begin(notes) {
   const presets = await call("presets");
   ui.presets = Array.isArray(presets) ? presets : (presets.presets ?? []);
+  ui.levels = Array.isArray(presets?.levels) ? presets.levels : [];
   saves.migrateLegacy();
   const request = readAddress(window.location.search, ui.presets, defaultRules());
   if (request?.unknown) notes.push(request.unknown);
@@ -720,6 +767,7 @@ function wire() {
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
   $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
   $("btn-new").addEventListener("click", openNewDialog);
+  $("btn-hint").addEventListener("click", showHint);
   $("pace").addEventListener("change", (e) => {
     ui.pace = Number(e.target.value);
     store.set(SETTINGS_KEY, JSON.stringify({ pace: ui.pace }));
@@ -727,8 +775,10 @@ function wire() {
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
     if (dialog.returnValue !== "start") return;
-    const rules = new FormData($("new-form")).get("rules") ?? defaultRules();
-    newSession({ rules: String(rules) });
+    const form = new FormData($("new-form"));
+    const rules = form.get("rules") ?? defaultRules();
+    const level = form.get("level");
+    newSession(level ? { rules: String(rules), level: String(level) } : { rules: String(rules) });
   });
 }
 

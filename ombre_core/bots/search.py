@@ -67,6 +67,10 @@ class SearchConfig:
     """Weigh worlds by the others' past actions (else uniform among the possible)."""
     vole_confidence: float = 0.9
     """Declare the vole when the worlds say it is made at least this often."""
+    priced_auction: bool = False
+    """Price the contracts over worlds near the bidding thresholds (else the thresholds)."""
+    priced_exchange: bool = False
+    """Choose the Ombre's trump and discard by pricing them over worlds (else the rule)."""
 
 
 STANDARD = SearchConfig(
@@ -228,13 +232,14 @@ class SearchPlayer:
             return self._rules_player.choose(view, rng)
         if view.step == Phase.PLAY:
             return self._play(view, rng)
-        if view.step in (Phase.AUCTION, Phase.REPLY):
+        config = self.config
+        if view.step in (Phase.AUCTION, Phase.REPLY) and config.priced_auction:
             return self._bid(view, rng)
-        if view.step == Phase.TRUMP_CHOICE:
+        if view.step == Phase.TRUMP_CHOICE and config.priced_exchange:
             return self._trump(view, rng)
-        if view.seat == view.ombre:
+        if view.step == Phase.DISCARD and view.seat == view.ombre and config.priced_exchange:
             return self._ombre_discard(view, rng)
-        return self._rules_player.choose(view, rng)  # a defender's exchange: the pamphlet's rule
+        return self._rules_player.choose(view, rng)  # the pamphlet's rule
 
     # -- worlds -----------------------------------------------------------------------------------
 
