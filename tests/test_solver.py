@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from ombre_helpers import HYPOTHESIS, PRESET_LIST, load_json, names, sans_prendre_deal
 from test_privilege import tenaces_deal
@@ -330,7 +330,7 @@ def endings(draw: st.DrawFn) -> Position:
     return position
 
 
-@HYPOTHESIS
+@settings(HYPOTHESIS, max_examples=60)
 @given(endings())
 def test_random_endings_on_sides_match_brute_force(position: Position) -> None:
     """Any number of seats, sides of one or two, the Ombre's side anywhere at the table."""

@@ -58,6 +58,8 @@ __all__ = [
 _CARD_BITS = 6
 """Bits per card in a packed trick (a renumbered card + 1, up to 40 cards in play)."""
 
+_TOP_RUNG = len(RUNG_NAMES) - 1
+
 _RANKS_FROM = 5
 """From this many tricks left, the transposition table is keyed on ranks among the cards left."""
 
@@ -508,14 +510,14 @@ class _Search:
                     # the other side: first the suits whose top card in play a partner holds,
                     # low cards first; then the rest, low first
                     mates = 0
-                    for s_ in range(n):
-                        if s_ != leader and ours[s_] == max0:
-                            mates |= hands[s_]
+                    for mate in range(n):
+                        if mate != leader and ours[mate] == max0:
+                            mates |= hands[mate]
                     good = []
                     rest = []
                     for c in leads:
-                        top_ = (inplay & block_mask[c]).bit_length() - 1
-                        if mates >> top_ & 1:
+                        top_card = (inplay & block_mask[c]).bit_length() - 1
+                        if mates >> top_card & 1:
                             good.append(c)
                         else:
                             rest.append(c)
@@ -610,7 +612,7 @@ class _Search:
                     settled = (inplay & ((1 << settled) - 1)).bit_count()
                 elif settled < 0 and entry is not None:
                     settled = entry[2]
-                lo, hi = (entry[0], entry[1]) if entry is not None else (0, 3)
+                lo, hi = (entry[0], entry[1]) if entry is not None else (0, _TOP_RUNG)
                 table[key] = stored = (r, hi, settled) if result else (lo, r - 1, settled)
                 if ranked_key is not None:
                     table[ranked_key] = stored
