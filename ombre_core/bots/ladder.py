@@ -16,15 +16,28 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import Protocol, TypeAlias
 
+from ..rules import Rules
 from ..scoring import CODILLE, REPUESTO, SACADA, judge
 
-if TYPE_CHECKING:
-    from ..state import Deal
+
+class Table(Protocol):
+    """What :func:`ladder_of` reads: a :class:`~ombre_core.state.Deal` or a player's
+    :class:`~ombre_core.views.View` (so a sampling bot builds the judge from what it sees)."""
+
+    @property
+    def ombre(self) -> int | None: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
 
 Judge: TypeAlias = Callable[[tuple[int, ...]], int]
-Table: TypeAlias = "dict[int, int] | list[int]"
+Counts: TypeAlias = "dict[int, int] | list[int]"
 """A table indexed by packed tricks won."""
 """Final tricks won per seat -> rung (0 = codille ... 3 = vole)."""
 
@@ -38,7 +51,7 @@ WON_BITS = 5
 """Tricks won per seat are packed into one int, ``WON_BITS`` bits a seat (at most 31 tricks)."""
 
 
-def ladder_of(deal: Deal) -> Judge:
+def ladder_of(deal: Table) -> Judge:
     """The judge of a three-handed deal whose Ombre is known: the rung from the final tricks.
 
     Vole when the ombre's side took every trick; otherwise the outcome of
@@ -106,9 +119,9 @@ class Reach:
                     high[packed] = max(high[a] for a in after)
                     shape = tuple(kind[a] for a in after)
                 kind[packed] = kinds.setdefault(shape, len(kinds))
-        self.low: Table = low
-        self.high: Table = high
-        self.kind: Table = kind
+        self.low: Counts = low
+        self.high: Counts = high
+        self.kind: Counts = kind
         if WON_BITS * seats <= 16:  # a list is quicker to index than a dict
             size = 1 << WON_BITS * seats
             self.low, self.high, self.kind = (
