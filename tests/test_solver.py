@@ -18,10 +18,11 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from ombre_helpers import HYPOTHESIS, PRESET_LIST, load_json, names, sans_prendre_deal
 from test_privilege import tenaces_deal
@@ -331,7 +332,7 @@ def endings(draw: st.DrawFn) -> Position:
     return position
 
 
-@HYPOTHESIS
+@settings(HYPOTHESIS, max_examples=60)
 @given(endings())
 def test_random_endings_on_sides_match_brute_force(position: Position) -> None:
     """Any number of seats, sides of one or two, the Ombre's side anywhere at the table."""
@@ -341,6 +342,35 @@ def test_random_endings_on_sides_match_brute_force(position: Position) -> None:
     pick = max if position.to_move in position.side else min
     assert solution.rung == pick(expected.values())
     assert set(solution.best) == {c for c, v in expected.items() if v == solution.rung}
+
+
+# Found by a random search against brute force: a leader's top plain cards are tricks he may
+# cash, not tricks he must take; counting them as sure for the other side was wrong.
+CASHING = [
+    (["2c Qc 6d", "3c 5h 6h", "2s 6c Ad"], "d", (2, 4, 0), 2, 1),
+    (["4s Js Jc Qd", "2s 5c Qc Ah", "6s 6c Kh 4d"], "h", (1, 0, 4), 0, 1),
+    (["6c 7c Ad 6d", "2s 5h 5d Kd", "Ac 4c 2h 7h"], "s", (4, 1, 0), 1, 0),
+    (["7s Ac 7d", "Js 2c Qh", "2s Qs 2h"], "c", (4, 1, 1), 2, 0),
+]
+
+
+@pytest.mark.parametrize(("hands", "trump", "won", "leader", "ombre"), CASHING)
+def test_a_leaders_cashing_tricks_are_his_choice(
+    hands: list[str], trump: str, won: tuple[int, ...], leader: int, ombre: int
+) -> None:
+    """Three-handed endings judged by :func:`ladder_of` (which reads a deal or a view alike)."""
+    table = SimpleNamespace(ombre=ombre, partner=None, seats=3, rules=RULES_CLASSIC)
+    position = Position(
+        tuple(mask_of(parse_cards(h)) for h in hands),
+        (),
+        leader,
+        "schd".index(trump),
+        won,
+        frozenset({ombre}),
+        ladder_of(table),
+        RULES_CLASSIC,
+    )
+    assert solve_position(position).rungs == _brute_rungs(position)
 
 
 def test_every_technique_can_be_switched_off_without_changing_an_answer() -> None:

@@ -16,15 +16,31 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import Protocol, TypeAlias
 
-from ..scoring import CODILLE, REPUESTO, SACADA, judge
+from ..rules import Rules
+from ..scoring import CODILLE, REPUESTO, SACADA, judge, judge_side
 
-if TYPE_CHECKING:
-    from ..state import Deal
+
+class Table(Protocol):
+    """What :func:`ladder_of` reads: a :class:`~ombre_core.state.Deal` or a player's
+    :class:`~ombre_core.views.View` (so a sampling bot builds the judge from what it sees)."""
+
+    @property
+    def ombre(self) -> int | None: ...
+
+    @property
+    def partner(self) -> int | None: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
 
 Judge: TypeAlias = Callable[[tuple[int, ...]], int]
-Table: TypeAlias = "dict[int, int] | list[int]"
+Counts: TypeAlias = "dict[int, int] | list[int]"
 """A table indexed by packed tricks won."""
 """Final tricks won per seat -> rung (0 = codille ... 3 = vole)."""
 
@@ -38,27 +54,35 @@ WON_BITS = 5
 """Tricks won per seat are packed into one int, ``WON_BITS`` bits a seat (at most 31 tricks)."""
 
 
-def ladder_of(deal: Deal) -> Judge:
-    """The judge of a three-handed deal whose Ombre is known: the rung from the final tricks.
+def ladder_of(deal: Table) -> Judge:
+    """The judge of a deal (or of a view) whose Ombre is known: the rung from the final tricks.
 
-    Vole when the ombre's side took every trick; otherwise the outcome of
-    :func:`ombre_core.scoring.judge` (the Ombre against the two defenders). The adapter the lead
-    rewires when scoring works on sides.
+    Vole when the Ombre's side took every trick; otherwise the outcome the rules give
+    (:func:`ombre_core.scoring.judge`: more tricks than each other player, at three;
+    :func:`ombre_core.scoring.judge_side`: the side's total against the rules' thresholds, at
+    five). The side is the Ombre and the partner he called, once the deal (or the view) knows him.
     """
     if deal.ombre is None:
         raise ValueError("the deal has no Ombre yet: nothing to judge")
-    return _three_handed(deal.ombre, deal.seats, deal.rules.hand_size)
+    partner = deal.partner
+    side = (deal.ombre,) if partner is None or partner == deal.ombre else (deal.ombre, partner)
+    rules = deal.rules
+    return _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks)
 
 
 @functools.cache
-def _three_handed(ombre: int, seats: int, tricks: int) -> Judge:
-    defenders = tuple((ombre + i) % seats for i in range(1, seats))
-    first, second = defenders  # the three-handed scoring knows two defenders
+def _judge_of(
+    side: tuple[int, ...], seats: int, tricks: int, win: int | None, remise: int | None
+) -> Judge:
+    others = tuple(s for s in range(seats) if s not in side)
 
     def rung(won: tuple[int, ...]) -> int:
-        if won[ombre] == tricks:
+        ours = sum(won[s] for s in side)
+        if ours == tricks:
             return VOLE_RUNG
-        outcome, _ = judge(won[ombre], (won[first], won[second]))
+        if win is not None and remise is not None:
+            return _RUNG_OF_OUTCOME[judge_side(ours, win, remise)]
+        outcome, _ = judge(ours, [won[s] for s in others])
         return _RUNG_OF_OUTCOME[outcome]
 
     return rung
@@ -106,9 +130,9 @@ class Reach:
                     high[packed] = max(high[a] for a in after)
                     shape = tuple(kind[a] for a in after)
                 kind[packed] = kinds.setdefault(shape, len(kinds))
-        self.low: Table = low
-        self.high: Table = high
-        self.kind: Table = kind
+        self.low: Counts = low
+        self.high: Counts = high
+        self.kind: Counts = kind
         if WON_BITS * seats <= 16:  # a list is quicker to index than a dict
             size = 1 << WON_BITS * seats
             self.low, self.high, self.kind = (

@@ -58,6 +58,8 @@ __all__ = [
 _CARD_BITS = 6
 """Bits per card in a packed trick (a renumbered card + 1, up to 40 cards in play)."""
 
+_TOP_RUNG = len(RUNG_NAMES) - 1
+
 _RANKS_FROM = 5
 """From this many tricks left, the transposition table is keyed on ranks among the cards left."""
 
@@ -121,13 +123,16 @@ class Solution:
 
 
 def position_of(deal: Deal, judge: Judge | None = None) -> Position:
-    """The position of a deal in trick play (read-only use of the deal).
+    """The position of a deal in trick play, read from the deal without changing it.
 
-    ``judge`` defaults to :func:`ladder_of`; the ombre's side is ``{deal.ombre}``.
+    ``judge`` defaults to :func:`ladder_of`; the ombre's side is ``{deal.ombre}``. Only these
+    attributes of the deal are read: ``hands, trick, leader, to_move, trump, tricks_won, ombre,
+    rules, seats``; a deal without an Ombre, a trump or a player to move is refused, and the
+    caller makes sure that the exchange is over (the command line checks the phase).
     """
-    if deal.phase_name != "play" or deal.trump is None or deal.ombre is None:
-        raise OmbreError(f"the deal is not in trick play (phase: {deal.phase_name})")
-    return Position(
+    if deal.trump is None or deal.ombre is None or deal.to_move is None:
+        raise OmbreError("the deal is not in trick play: no Ombre, trump or player to move")
+    position = Position(
         hands=tuple(deal.hands),
         trick=tuple(deal.trick),
         leader=deal.leader,
@@ -137,6 +142,8 @@ def position_of(deal: Deal, judge: Judge | None = None) -> Position:
         judge=judge if judge is not None else ladder_of(deal),
         rules=deal.rules,
     )
+    assert position.to_move == deal.to_move, "the deal's turn and its trick disagree"
+    return position
 
 
 def solve(
@@ -385,6 +392,7 @@ class _Search:
             return (inplay & -inplay).bit_length() - 1
 
         def wins(hands: tuple[int, ...], leader: int, won: int, r: int, inplay: int) -> bool:
+            """At a trick boundary: can the ombre's side reach rung ``r``? (See the class.)"""
             if use_bounds or not inplay:
                 if low[won] >= r:
                     return True
@@ -414,11 +422,10 @@ class _Search:
                     if entry[1] < r:
                         return False
             if use_quick:
-                # Sure tricks. The top trump wins whatever trick it falls in: its holder is sure
-                # of one trick for each trump of his above every other trump still out. The
-                # leader cashes his top cards of a plain suit, keeping the lead, for as many
-                # rounds as every other player holding a trump must follow that suit (a card of
-                # another plain suit never wins).
+                # Sure tricks, whatever anyone plays: the top trump wins whatever trick it falls
+                # in, so its holder is sure of one trick for each trump of his above every other
+                # trump still out; the next run of trumps, in another hand, is beaten only by
+                # that top run, one card a trick, so its holder is sure of the rest.
                 bound = won
                 top_trumps = inplay & trumps
                 if top_trumps:
@@ -430,6 +437,25 @@ class _Search:
                     theirs = top_trumps & ~mine
                     sure = (mine >> theirs.bit_length() if theirs else mine & trumps).bit_count()
                     bound += sure * unit[holder]
+                    if theirs:
+                        top = theirs.bit_length() - 1
+                        for runner in range(n):
+                            if hands[runner] >> top & 1:
+                                break
+                        runs = mine & ~((1 << theirs.bit_length()) - 1)  # the top run
+                        mine = hands[runner]
+                        lower = top_trumps & ~mine & ~runs & ((1 << top) - 1)
+                        run = (mine >> lower.bit_length() if lower else mine & trumps).bit_count()
+                        if run > sure:
+                            bound += (run - sure) * unit[runner]
+                    if bound != won:
+                        if low[bound] >= r:
+                            return True
+                        if high[bound] < r:
+                            return False
+                # And what the leader may take if he likes: his top cards of a plain suit, for
+                # as many rounds as every other player holding a trump must follow it (a card
+                # of another plain suit never wins), keeping the lead.
                 mine = hands[leader]
                 sure = 0
                 for block in plain:
@@ -440,11 +466,12 @@ class _Search:
                             if h & top_trumps and h != mine:
                                 run = min(run, (h & block).bit_count())
                         sure += run
-                bound += sure * unit[leader]
-                if bound != won:
-                    if low[bound] >= r:
-                        return True
-                    if high[bound] < r:
+                if sure:
+                    bound += sure * unit[leader]
+                    if ours[leader]:
+                        if low[bound] >= r:
+                            return True
+                    elif high[bound] < r:
                         return False
             if use_table and entry is None and left <= ranks_from:
                 # Only the order of the cards left matters to the rules: renumber them 0, 1, ...
@@ -461,7 +488,7 @@ class _Search:
                         h ^= bit
                         x |= 1 << (inplay & (bit - 1)).bit_count()
                     ranked.append(x)
-                ranked_key = (*ranked, shape, leader, kinds[won])
+                ranked_key = (*ranked, shape, leader, kinds[won], -1)  # -1: never a card key
                 entry = table.get(ranked_key)
                 if entry is not None:
                     if entry[0] >= r:
@@ -483,14 +510,14 @@ class _Search:
                     # the other side: first the suits whose top card in play a partner holds,
                     # low cards first; then the rest, low first
                     mates = 0
-                    for s_ in range(n):
-                        if s_ != leader and ours[s_] == max0:
-                            mates |= hands[s_]
+                    for mate in range(n):
+                        if mate != leader and ours[mate] == max0:
+                            mates |= hands[mate]
                     good = []
                     rest = []
                     for c in leads:
-                        top_ = (inplay & block_mask[c]).bit_length() - 1
-                        if mates >> top_ & 1:
+                        top_card = (inplay & block_mask[c]).bit_length() - 1
+                        if mates >> top_card & 1:
                             good.append(c)
                         else:
                             rest.append(c)
@@ -585,7 +612,7 @@ class _Search:
                     settled = (inplay & ((1 << settled) - 1)).bit_count()
                 elif settled < 0 and entry is not None:
                     settled = entry[2]
-                lo, hi = (entry[0], entry[1]) if entry is not None else (0, 3)
+                lo, hi = (entry[0], entry[1]) if entry is not None else (0, _TOP_RUNG)
                 table[key] = stored = (r, hi, settled) if result else (lo, r - 1, settled)
                 if ranked_key is not None:
                     table[ranked_key] = stored
