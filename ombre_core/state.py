@@ -425,9 +425,10 @@ class Deal:
         self.apply_unchecked(action)
         seat, action, phase, taken, won, discarded = self._log[-1]
         drawn = 0
-        for card in self.stock[self.drawn - taken : self.drawn]:  # this action's draw, if any
-            drawn |= 1 << card
-        return Event(seat, action, phase, drawn, taken, won, discarded)
+        if taken:  # this action's draw: the last cards taken off the stock
+            for card in self.stock[self.drawn - taken : self.drawn]:
+                drawn |= 1 << card
+        return _new_tuple(Event, (seat, action, phase, drawn, taken, won, discarded))
 
     def why_illegal(self, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason in words."""
