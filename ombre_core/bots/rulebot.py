@@ -75,6 +75,23 @@ def best_trump(hand: CardSet) -> tuple[int, float]:
     return max(((s, hand_strength(hand, s)) for s in ALL_SUITS), key=lambda x: (x[1], -x[0]))
 
 
+def cheapest_discard(hand: CardSet, trump: int, keep: CardSet, low: int, high: int) -> CardSet:
+    """Discard what is not in ``keep``, at most ``high`` cards, cheapest first (plain cards by
+    rank, then trumps); if fewer than ``low``, the cheapest kept cards too."""
+    power = POWER[trump]
+    order = sorted(cards_of(hand), key=lambda c: (EFFECTIVE_SUIT[trump][c] == TRUMP, power[c]))
+    out = [c for c in order if not keep >> c & 1][:high]
+    for c in order:
+        if len(out) >= low:
+            break
+        if c not in out:
+            out.append(c)
+    mask = 0
+    for c in out:
+        mask |= 1 << c
+    return mask
+
+
 def _keepers(hand: CardSet, trump: int, queens: bool) -> CardSet:
     keep = hand & TRUMP_MASK[trump]
     for suit in ALL_SUITS:
@@ -162,19 +179,7 @@ class RulePlayer:
             assert view.ombre is not None
             if view.taken[view.ombre] == 0 or self._first_defender(view):
                 high = min(high, max(view.stock_count - 5, view.stock_count // 2))
-        power = POWER[trump]
-        # cheapest first: plain cards by rank, then trumps
-        order = sorted(cards_of(hand), key=lambda c: (EFFECTIVE_SUIT[trump][c] == TRUMP, power[c]))
-        out = [c for c in order if not keep >> c & 1][:high]
-        for c in order:
-            if len(out) >= low:
-                break
-            if c not in out:
-                out.append(c)
-        mask = 0
-        for c in out:
-            mask |= 1 << c
-        return A.discard_action(mask)
+        return A.discard_action(cheapest_discard(hand, trump, keep, low, high))
 
     @staticmethod
     def _first_defender(view: View) -> bool:

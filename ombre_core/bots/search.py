@@ -41,6 +41,7 @@ from .rulebot import (
     RulePlayer,
     _keepers,
     best_trump,
+    cheapest_discard,
     hand_strength,
 )
 from .sampler import Sampler, World
@@ -372,19 +373,7 @@ class SearchPlayer:
         """The Ombre's discard for ``trump``: all but his trumps and kings (RG), within bounds."""
         hand = deal.hands[seat]
         low, high = deal.discard_bounds(seat)
-        throw = hand & ~_keepers(hand, trump, queens=False)
-        power = POWER[trump]
-        order = sorted(cards_of(hand), key=lambda c: (EFFECTIVE_SUIT[trump][c] == TRUMP, power[c]))
-        chosen = [c for c in order if throw >> c & 1][:high]
-        for c in order:
-            if len(chosen) >= low:
-                break
-            if c not in chosen:
-                chosen.append(c)
-        mask = 0
-        for c in chosen:
-            mask |= 1 << c
-        return mask
+        return cheapest_discard(hand, trump, _keepers(hand, trump, queens=False), low, high)
 
     # -- exchange and trump ----------------------------------------------------------------------
 

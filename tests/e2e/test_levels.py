@@ -99,8 +99,10 @@ def test_a_new_game_while_the_expert_thinks_starts_cleanly(
     page.get_by_role("button", name="New game").click()
     page.locator('#new-dialog input[value="classic"]').check()
     page.locator("#new-dialog").get_by_role("button", name="Deal").click()
+    # the old game's table may still say "your turn" until the dialog's close is handled: wait
+    # for the new game's table before playing
+    expect(page.locator("#rules-title")).to_contain_text("Court Gamester", timeout=60_000)
     play_to_end(page, max_steps=160)
     check_result(page)
-    expect(page.locator("#rules-title")).to_contain_text("Court Gamester")
     expect(page.locator("#notice")).to_be_hidden()
     assert console_errors == []
