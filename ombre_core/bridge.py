@@ -21,12 +21,11 @@ from .errors import OmbreError
 from .narrate import card_name
 from .record import to_record
 from .rules import PRESETS, get_rules
-from .session import Session
+from .session import MAX_SEED, Session
 from .views import view_of
 
 _session: Session | None = None
 
-MAX_SEED = 2**53 - 1  # what a JS number holds exactly
 
 
 def _reply(fn: Callable[..., dict[str, Any]]) -> Callable[..., str]:
@@ -46,7 +45,7 @@ def _parse(text: str | None, what: str) -> Any:
         return {}
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
+    except (ValueError, TypeError) as exc:  # JSONDecodeError, or a number too long to read
         raise OmbreError(f"{what} is not valid JSON: {exc}") from None
 
 
@@ -157,7 +156,7 @@ def load(saved: str) -> dict[str, Any]:
     global _session
     try:
         data = json.loads(saved)
-    except (json.JSONDecodeError, TypeError) as exc:
+    except (ValueError, TypeError) as exc:  # JSONDecodeError, or a number too long to read
         raise OmbreError(f"the saved game is not valid JSON: {exc}") from None
     session = Session.from_json(data)
     _session = session

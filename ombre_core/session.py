@@ -29,6 +29,16 @@ from .tables import BASTO, SPADILLE
 from .views import view_of
 
 FORMAT = "ombre-session/1"
+MAX_SEED = 2**53 - 1
+"""The largest seed or deal number: what a JavaScript number holds exactly (the table shows it)."""
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut short, so that a message stays one readable line."""
+    if type(value) is int and value.bit_length() > 128:  # repr() refuses past 4,300 digits
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
 DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
 """The names at a table of three (Belinda's opponents in *The Rape of the Lock*)."""
 _MORE_NAMES = ("Thalestris", "Clarissa")
@@ -198,13 +208,19 @@ class Session:
             raise InvalidSession(f"format must be {FORMAT!r}, not {data.get('format')!r}")
         rules_id = data.get("rules")
         if rules_id not in PRESETS:
-            raise InvalidSession(f"unknown rules {rules_id!r}")
+            raise InvalidSession(
+                f"unknown rules {_short(rules_id)}: expected one of {', '.join(PRESETS)}"
+            )
         rules = get_rules(rules_id)
         seed, number = data.get("seed"), data.get("deal_number")
-        if type(seed) is not int or seed < 0:
-            raise InvalidSession(f"seed must be a whole number, not {seed!r}")
-        if type(number) is not int or number < 1:
-            raise InvalidSession(f"deal_number must be a positive whole number, not {number!r}")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise InvalidSession(
+                f"seed must be a whole number from 0 to {MAX_SEED}, not {_short(seed)}"
+            )
+        if type(number) is not int or not 1 <= number <= MAX_SEED:
+            raise InvalidSession(
+                f"deal_number must be a whole number from 1 to {MAX_SEED}, not {_short(number)}"
+            )
         try:
             session = cls(
                 rules,

@@ -101,6 +101,8 @@ def broken_saves() -> dict[str, Any]:
         "unknown rules": damaged(["rules"], "1700"),
         "seed not a number": damaged(["seed"], "5"),
         "seed negative": damaged(["seed"], -1),
+        "seed past what a JS number holds": damaged(["seed"], 2**53),
+        "deal number 10^30": damaged(["deal_number"], 10**30),
         "deal number a bool": damaged(["deal_number"], True),
         "human out of range": damaged(["human"], 3),
         "human a string": damaged(["human"], "0"),
@@ -126,8 +128,21 @@ BROKEN = broken_saves()
 
 @pytest.mark.parametrize("name", list(BROKEN))
 def test_broken_saves_are_rejected(name: str) -> None:
-    with pytest.raises(InvalidSession):
+    with pytest.raises(InvalidSession) as refused:
         Session.from_json(BROKEN[name])
+    assert len(str(refused.value)) < 200  # one readable line, whatever the input
+
+
+def test_a_refused_save_says_what_is_allowed() -> None:
+    good = played_session(RULES_1660, 5, 1, 6).to_json()
+    for field, value, allowed in (
+        ("rules", "1492", "expected one of 1660, classic"),
+        ("deal_number", 10**30, "from 1 to 9007199254740991"),
+        ("seed", 10**5000, "from 0 to 9007199254740991"),
+    ):
+        with pytest.raises(InvalidSession, match=allowed) as refused:
+            Session.from_json({**good, field: value})
+        assert len(str(refused.value)) < 200
 
 
 def test_session_refuses_out_of_turn_and_after_the_end() -> None:
@@ -378,3 +393,17 @@ def test_a_hint_names_a_legal_action_with_a_reason() -> None:
             assert refused["ok"] is False and "your turn" in refused["error"]["message"]
             snap = call(bridge.bot_move)
     assert hints >= 5
+
+
+def test_a_number_too_long_to_read_is_refused_not_raised() -> None:
+    """Python refuses to read integers past 4,300 digits (a ValueError, not a JSON error): the
+    bridge answers with an error and keeps the game in progress."""
+    snap = call(bridge.new_session, json.dumps({"rules": "1660", "seed": 2, "human": 0}))
+    huge = "7" * 5000
+    for fn, text in (
+        (bridge.load, '{"format": "ombre-session/1", "seed": ' + huge + "}"),
+        (bridge.new_session, '{"seed": ' + huge + "}"),
+    ):
+        reply = json.loads(fn(text))
+        assert reply["ok"] is False and "not valid JSON" in reply["error"]["message"]
+    assert call(bridge.snapshot) == snap
