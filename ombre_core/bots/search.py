@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from .. import actions as A
 from ..actions import Act
 from ..cards import ALL_SUITS, CardSet, cards_of
-from ..scoring import pool_now
+from ..scoring import ombre_side, pool_now
 from ..state import Deal, Phase
 from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP, matador_run
+from ..tricks import trick_winner
 from ..views import View, view_of
 from .ladder import CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG, ladder_of
 from .rulebot import (
@@ -144,7 +145,8 @@ def quick_card(deal: Deal) -> int:
     if len(legal) == 1:
         return legal[0]
     seat = deal.to_move
-    ours = seat == deal.ombre
+    side = ombre_side(deal)
+    ours = seat in side
 
     def cheap(c: int) -> tuple[bool, bool, int]:
         return (eff[c] == TRUMP, bool(MATADOR_MASK[trump] >> c & 1), power[c])
@@ -161,22 +163,11 @@ def quick_card(deal: Deal) -> int:
             if not any(eff[c] == TRUMP and power[c] > power[top] for c in cards_of(others)):
                 return top
         return min(legal, key=cheap)
-    leader = deal.leader
-    best_i = max(
-        range(len(trick)),
-        key=lambda i: (eff[trick[i]] == TRUMP, eff[trick[i]] == eff[trick[0]], power[trick[i]]),
-    )
-    best = trick[best_i]
-    winning_seat = (leader + best_i) % deal.seats
-    if (winning_seat == deal.ombre) == ours:
+    winning_seat = (deal.leader + trick_winner(trick, trump)) % deal.seats
+    if (winning_seat in side) == ours:
         return min(legal, key=cheap)
-
-    def beats(c: int) -> bool:
-        if eff[c] == TRUMP and eff[best] != TRUMP:
-            return True
-        return eff[c] == eff[best] and power[c] > power[best]
-
-    winners = [c for c in legal if beats(c)]
+    place = len(trick)
+    winners = [c for c in legal if trick_winner((*trick, c), trump) == place]
     if winners:
         return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
     return min(legal, key=cheap)
