@@ -7,10 +7,12 @@ An action is an ``int`` so that search can generate and compare millions of them
 * ``Act.TRUMP + suit``: name the trump;
 * ``Act.CALL + suit``: call the king of that suit (Ombre by five: its holder is the Ombre's
   secret partner);
+* ``Act.GANO``: a defender says *Gano* ('tis mine) before the card he plays with it;
 * ``Act.DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
 
 The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, ``vole``,
-``trump s``, ``call Kh``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such as ``As``.
+``gano``, ``trump s``, ``call Kh``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such
+as ``As``.
 
 >>> format_action(parse_action("discard 5h 3c"))
 'discard 3c 5h'
@@ -51,11 +53,19 @@ class Act:
     """``Act.TRUMP + suit`` names that suit."""
     CALL: Final[Action] = 48
     """``Act.CALL + suit`` calls the king of that suit (ENC, CG: Ombre by five)."""
+    GANO: Final[Action] = 52
+    """Say *Gano* ('tis mine), then play a card: ask the partner not to take this trick (RG)."""
     DISCARD: Final[Action] = 1 << 40
     """``Act.DISCARD | mask`` discards the cards of ``mask``."""
 
 
-_WORDS = {Act.PASS: "pass", Act.PLAY: "play", Act.SANS_PRENDRE: "sans-prendre", Act.VOLE: "vole"}
+_WORDS = {
+    Act.PASS: "pass",
+    Act.PLAY: "play",
+    Act.SANS_PRENDRE: "sans-prendre",
+    Act.VOLE: "vole",
+    Act.GANO: "gano",
+}
 _BY_WORD = {word: action for action, word in _WORDS.items()}
 
 
@@ -139,6 +149,6 @@ def parse_action(text: str) -> Action:
         except InvalidNotation:
             pass
     raise InvalidNotation(
-        f"not an action: {text!r} (expected pass, play, sans-prendre, vole, 'trump s', "
+        f"not an action: {text!r} (expected pass, play, sans-prendre, vole, gano, 'trump s', "
         "'call Kh', 'discard 3c 4c' or a card such as 'As')"
     )

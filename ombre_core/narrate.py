@@ -125,7 +125,16 @@ def glossary(rules: Rules) -> dict[str, str]:
         "trumps. When a lower trump is led, a matador need not be played unless a higher "
         "matador forces it.",
         **(_called_king_glossary(rules) if rules.partnership == "called-king" else {}),
+        **({"gano": _gano_glossary(rules.gano)} if rules.gano else {}),
     }
+
+
+def _gano_glossary(word: str) -> str:
+    return (
+        f"{word} (\u2019tis mine): said by a defender with his card, to ask his partner not to "
+        "take the trick. The only word allowed in the play besides the vole; the Ombre may not "
+        "say it."
+    )
 
 
 def historical_name(card: Card, trump: int | None, rules: Rules) -> str | None:
@@ -229,6 +238,7 @@ class Narrator:
         ombre: int | None = None
         won = [0] * view.seats
         tricks = cards_in_trick = 0
+        gano = ""
         for e in view.events:
             if A.is_trump(e.action):
                 trump = e.action - Act.TRUMP
@@ -239,8 +249,12 @@ class Narrator:
                 if view.partner == view.seat != e.seat:  # only the holder knows, from the call
                     lines.append(self._partner_line(view, called))
                 continue
+            if e.action == Act.GANO:  # said with the card that follows: told on its line
+                gano = f", saying \u201c{rules.gano}\u201d (\u2019tis mine)"
+                continue
             if A.is_card(e.action):
-                name = card_name(e.action, trump, rules)
+                name = card_name(e.action, trump, rules) + gano
+                gano = ""
                 falls = self._falls(e.seat, ombre, called) if e.action == called else ""
                 cards_in_trick += 1
                 if e.won >= 0:

@@ -52,6 +52,12 @@ class Rules:
     """The cards in play: the 40-card pack (30 for Quadrille by three, a red suit laid aside)."""
 
     # -- sides and outcomes (§8; variants.md §1)
+    gano: str | None = "Gano"
+    """The one word a defender may say in the play, and the preset's spelling of it (RG: "You are
+    to say nothing but onely, I pass, or play, or Gagno, that is, 'tis mine"; MOR and CG:
+    *Gano*): said with his card, it asks the partner not to take the trick. ``None``: no speech
+    at all (CG's Quadrille: "He, who says a Word to make him desist, must be beasted")."""
+
     partnership: Literal["alone", "called-king"] = "alone"
     """Who plays with the Ombre. ``alone``: nobody, at three (RG). ``called-king``: an Ombre who
     asked leave names the trump, then calls any king but the king of trumps, and its holder is
@@ -221,6 +227,7 @@ RULES_1660 = Rules(
         "fifth trick."
     ),
     names=CardNames("Spadillio", "Mallilio", "Basto", "Punto", "Matadors"),
+    gano="Gagno",
     asker_may_keep=False,
     stock_seen_after_first_lead=True,
     vole_declare_before_trick=5,

@@ -130,6 +130,7 @@ class Deal:
         "drawn",
         "exchange_pos",
         "exchange_queue",
+        "gano_by",
         "hands",
         "leader",
         "ombre",
@@ -201,6 +202,8 @@ class Deal:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.vole_declared = False
+        self.gano_by = -1
+        """The seat that said *Gano* in the trick being played, or -1."""
         self._log: list[tuple[int, A.Action, Phase, int, int, int]] = []
         """One plain tuple per action (cheaper to make than an :class:`Event`): its fields but
         ``drawn``, which the stock's order gives (draws come off its top in the log's order)."""
@@ -356,6 +359,8 @@ class Deal:
             legal = list(cards_of(self.legal_cards()))
             if self._may_declare_vole():
                 legal.append(Act.VOLE)
+            if self._may_say_gano():
+                legal.append(Act.GANO)
             return legal
         if phase == _AUCTION:
             if self.sans_prendre_bidder is not None:
@@ -404,6 +409,21 @@ class Deal:
         assert self.ombre is not None
         won = self.tricks_won[self.ombre]
         return won == done and won >= self.rules.vole_declare_after_winning
+
+    def _may_say_gano(self) -> bool:
+        """A defender may say *Gano* with his card, once a trick, when someone plays after him.
+
+        RG: "Gagno, that is, 'tis mine, simply, when you play your Card, to hinder the third from
+        taking it ... but this you cannot say till it come unto your turn"; CG: the Ombre may not
+        (he is beasted for it), so the engine does not offer it to him. One *Gano* a trick: it is
+        said by whoever first wants the trick (MOR: "the first defender who plays over").
+        """
+        return (
+            self.rules.gano is not None
+            and self.to_move != self.ombre
+            and self.gano_by < 0
+            and len(self.trick) < self.seats - 1
+        )
 
     # ---- applying actions --------------------------------------------------------------------
 
@@ -470,11 +490,22 @@ class Deal:
                 "the vole may be declared only by the Ombre, on his turn, within the rules' "
                 "window, having won every trick so far"
             )
+        if action == Act.GANO:
+            return self._why_no_gano()
         if not A.is_card(action):
             return "it is the play: play a card"
         if not self.hands[seat] >> action & 1:
             return f"{format_card(action)} is not in seat {seat}'s hand"
         return self._why_card_illegal(action)
+
+    def _why_no_gano(self) -> str:
+        if self.rules.gano is None:
+            return "these rules allow no speech in the play"
+        if self.to_move == self.ombre:
+            return "the Ombre may not say Gano: it is the defenders' word"
+        if self.gano_by >= 0:
+            return "Gano has been said in this trick already"
+        return "Gano is said only when someone plays after you in the trick"
 
     def _why_card_illegal(self, card: Card) -> str:
         assert self.trump is not None
@@ -495,8 +526,11 @@ class Deal:
         assert seat is not None
         phase = self.phase
         if phase == _PLAY:
-            if action == Act.VOLE:
-                self.vole_declared = True
+            if action == Act.VOLE or action == Act.GANO:
+                if action == Act.VOLE:
+                    self.vole_declared = True
+                else:
+                    self.gano_by = seat
                 self._log.append((seat, action, phase, 0, -1, 0))
                 return
             self.hands[seat] &= ~(1 << action)
@@ -511,6 +545,7 @@ class Deal:
             self.tricks.append((self.leader, tuple(trick), winner))
             self.tricks_won[winner] += 1
             self.trick = []
+            self.gano_by = -1
             self.leader = self.to_move = winner
             self._log.append((seat, action, phase, 0, winner, 0))
             if len(self.tricks) == self.rules.tricks:

@@ -86,6 +86,10 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
             "Declare the vole",
             f"Undertake to win all {number_word(view.rules.tricks)} tricks, for an extra reward.",
         ),
+        Act.GANO: (
+            f"Say \u201c{view.rules.gano}\u201d",
+            "\u2019Tis mine: ask your partner not to take this trick, then play your card.",
+        ),
     }
     label, hint = labels[action]
     return {"action": A.format_action(action), "label": label, "hint": hint}
@@ -115,6 +119,8 @@ def _prompt(view: View, narrator: Narrator) -> str:
         if seat == view.ombre:
             return f"Choose {low} to {high} cards to discard, then take in as many from the stock."
         return f"Choose up to {high} cards to discard, then take in as many from the stock."
+    if view.gano == view.seat:
+        return f"You said \u201c{view.rules.gano}\u201d: now play your card."
     return "Your lead." if not view.trick else "Your turn to play."
 
 
@@ -256,7 +262,11 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "hand": hand,
         "legal": legal,
         "discard": discard,
-        "trick": {"leader": view.leader, "cards": _trick_cards(view, view.leader, view.trick)},
+        "trick": {
+            "leader": view.leader,
+            "cards": _trick_cards(view, view.leader, view.trick),
+            "gano": None if view.gano is None else {"seat": view.gano, "word": rules.gano},
+        },
         "last_trick": last_trick,
         "stock": {
             "count": view.stock_count,
@@ -279,5 +289,6 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             ],
         },
         "vole_declared": view.vole_declared,
+        "gano": view.gano,
         "glossary": glossary(rules),
     }

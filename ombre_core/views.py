@@ -69,6 +69,9 @@ class View:
     tricks_won: tuple[int, ...]
     played: CardSet
     vole_declared: bool
+    gano: int | None
+    """The seat that said *Gano* in the trick being played (public: it is said aloud), else
+    ``None``."""
     legal: tuple[Action, ...]
     """The legal actions when this seat is to move, else empty."""
     discard_bounds: tuple[int, int] | None
@@ -97,6 +100,20 @@ class View:
     @property
     def is_over(self) -> bool:
         return self.step == Phase.OVER
+
+    @property
+    def friends(self) -> frozenset[int]:
+        """The seats this one plays with, as far as its view tells: at three, a defender's fellow
+        defender; at five, the Ombre and his partner once known, and a defender's fellows among
+        the seats not known to be the Ombre's."""
+        seat, ombre, partner = self.seat, self.ombre, self.partner
+        if ombre is None:
+            return frozenset()
+        if seat == ombre:
+            return frozenset() if partner is None or partner == seat else frozenset({partner})
+        if partner == seat:
+            return frozenset({ombre})
+        return frozenset(s for s in range(self.seats) if s not in (seat, ombre, partner))
 
     @property
     def legal_cards(self) -> CardSet:
@@ -184,6 +201,7 @@ def view_of(deal: Deal, seat: int) -> View:
         tricks_won=tuple(deal.tricks_won),
         played=played,
         vole_declared=deal.vole_declared,
+        gano=deal.gano_by if deal.gano_by >= 0 else None,
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
         discard_bounds=deal.discard_bounds(seat) if my_discard else None,
         pool=pool_now(deal) if result is None else result.pool_out,

@@ -37,8 +37,8 @@ PRESET_LIST: tuple[Rules, ...] = (RULES_1660, RULES_CLASSIC)
 
 def max_actions(rules: Rules) -> int:
     """The longest possible deal: a bid each and a reply, every discard and the trump, every card
-    and one vole declaration (3-handed: 4 + 4 + 27 + 1)."""
-    return (rules.seats + 1) + (rules.seats + 1) + rules.seats * rules.tricks + 1
+    one vole declaration and one *Gano* a trick (3-handed: 4 + 4 + 27 + 1 + 9)."""
+    return (rules.seats + 1) + (rules.seats + 1) + (rules.seats + 1) * rules.tricks + 1
 
 
 MAX_ACTIONS = max_actions(RULES_1660)

@@ -91,7 +91,7 @@ def check_legal_actions(deal: Deal, rng: random.Random) -> None:
         child.apply(action)
         assert child.history[-1] == action
     before = snapshot(deal)
-    candidates: list[object] = list(range(Act.CALL + 4))  # cards, words, trumps, calls
+    candidates: list[object] = list(range(Act.GANO + 1))  # cards, words, trumps, calls
     seat = deal.to_move
     if seat is not None:
         hand = deal.hands[seat]

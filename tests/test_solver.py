@@ -74,7 +74,7 @@ def minimax(deal: Deal, memo: dict[tuple[Any, ...], int]) -> int:
             return memo[key]
     values = []
     for action in deal.legal_actions():
-        if action == Act.VOLE:
+        if action in (Act.VOLE, Act.GANO):  # words, not cards: the solver plays cards
             continue
         child = deal.copy()
         child.apply_unchecked(action)
@@ -90,7 +90,7 @@ def card_values(deal: Deal) -> dict[Card, int]:
     memo: dict[tuple[Any, ...], int] = {}
     out = {}
     for action in deal.legal_actions():
-        if action == Act.VOLE:
+        if action in (Act.VOLE, Act.GANO):  # words, not cards: the solver plays cards
             continue
         child = deal.copy()
         child.apply_unchecked(action)
@@ -115,7 +115,8 @@ def ending(seed: int, rules: Rules, cards_left: int) -> Deal:
     while sum(h.bit_count() for h in deal.hands) > cards_left:
         assert deal.to_move is not None
         if rng.random() < 0.3:
-            deal.apply(rng.choice([a for a in deal.legal_actions() if a != Act.VOLE]))
+            cards = [a for a in deal.legal_actions() if a not in (Act.VOLE, Act.GANO)]
+            deal.apply(rng.choice(cards))
         else:
             deal.apply(bot.choose(view_of(deal, deal.to_move), rng))
     return deal

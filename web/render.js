@@ -271,9 +271,13 @@ export function renderTrick(snap, refs) {
     const pos = position(seat, snap.human, snap.seats.length);
     const won = done && trick.winner === seat;
     const fresh = !before.has(card.code);
+    // A defender who said Gano ('tis mine) with this card: the word stays by it for the trick.
+    const said = !done && trick.gano?.seat === seat
+      ? h("span", { class: "gano-said", title: snap.glossary?.gano ?? "", text: `“${trick.gano.word}!”` })
+      : "";
     list.append(h("li", { class: `trick-slot slot-${pos}${won ? " winner" : ""}${fresh ? " fresh" : ""}` },
       cardFigure(card),
-      h("span", { class: "who", text: seatName(snap, seat) })));
+      h("span", { class: "who", text: seatName(snap, seat) }), said));
   });
   area.append(list);
   if (done && trick.winner !== undefined && trick.winner !== null) {

@@ -7,12 +7,13 @@ any legal action (a baseline and a fuzzer); ``rules`` is the name saved games of
 for the novice.
 """
 
+import dataclasses
 from collections.abc import Callable
 
 from ..errors import OmbreError
 from .base import Player, RandomPlayer
 from .rulebot import RulePlayer
-from .search import expert, standard
+from .search import EXPERT, STANDARD, SearchPlayer, expert, standard
 
 LEVELS: dict[str, Callable[[], Player]] = {
     "novice": RulePlayer,
@@ -21,8 +22,28 @@ LEVELS: dict[str, Callable[[], Player]] = {
 }
 """The levels a person chooses from, weakest first."""
 
-PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "rules": RulePlayer, **LEVELS}
-"""Every player by name: the levels and the baselines."""
+def _variant(name: str, base: str, **changes: bool) -> Callable[[], Player]:
+    config = dataclasses.replace(EXPERT if base == "expert" else STANDARD, **changes)
+    return lambda: SearchPlayer(name, config)
+
+
+DIAGNOSTICS: dict[str, Callable[[], Player]] = {
+    "expert-uniform": _variant("expert-uniform", "expert", inference=False),
+    "standard-uniform": _variant("standard-uniform", "standard", inference=False),
+    "expert-silent": _variant("expert-silent", "expert", gano=False),
+    "standard-silent": _variant("standard-silent", "standard", gano=False),
+}
+"""A level with one thing taken away, for duels that measure what it is worth: ``-uniform``
+samples the hidden cards uniformly (no inference from the others' actions); ``-silent`` never
+says *Gano* (it still heeds one)."""
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "rules": RulePlayer,
+    **LEVELS,
+    **DIAGNOSTICS,
+}
+"""Every player by name: the levels, the baselines and the diagnostic variants."""
 
 
 def make_player(name: str) -> Player:

@@ -35,6 +35,7 @@ from ..tables import (
     trick_winner,
 )
 from ..views import View
+from .gano import heed
 
 # How much each trump is worth as a trick, by its place in the trump order (Spadille first).
 _TRUMP_WEIGHT = (1.0, 0.95, 0.9, 0.7, 0.6, 0.5, 0.45, 0.35, 0.3, 0.3, 0.3, 0.3)
@@ -199,6 +200,9 @@ class RulePlayer:
             and self._all_masters(view)
         ):
             return Act.VOLE
+        keep_off = heed(view)
+        if keep_off:  # a partner said Gano and holds the trick: leave it to him (RG, MOR)
+            return min(cards_of(keep_off), key=lambda c: _cheapness(c, trump))
         if view.called is not None:
             if not view.trick:
                 return self._lead_with_sides(view, cards)
@@ -273,9 +277,7 @@ class RulePlayer:
             return eff[c] == eff[best] and power[c] > power[best]
 
         def cheap(c: int) -> tuple[int, int, int]:
-            # throw away: plain non-kings first, then kings, then trumps; matadors last
-            is_trump = eff[c] == TRUMP
-            return (is_trump, 1 if (MATADOR_MASK[trump] >> c & 1) else 0, power[c])
+            return _cheapness(c, trump)
 
         winners = [c for c in cards if beats(c)]
         last = len(view.trick) == view.seats - 1
@@ -296,16 +298,6 @@ class RulePlayer:
 
 
     # -- play with a called partner (Ombre by five) ---------------------------------------------
-
-    @staticmethod
-    def _friends(view: View) -> frozenset[int]:
-        """The seats this one plays with, as far as its view tells."""
-        seat, ombre, partner = view.seat, view.ombre, view.partner
-        if seat == ombre:
-            return frozenset() if partner is None or partner == seat else frozenset({partner})
-        if partner == seat:
-            return frozenset() if ombre is None else frozenset({ombre})
-        return frozenset(s for s in range(view.seats) if s not in (seat, ombre, partner))
 
     def _lead_with_sides(self, view: View, cards: list[int]) -> int:
         trump = view.trump
@@ -332,7 +324,7 @@ class RulePlayer:
         played_by = [(view.leader + i) % view.seats for i in range(len(view.trick))]
         best_i = trick_winner(view.trick, trump)
         best = view.trick[best_i]
-        friends = self._friends(view)
+        friends = view.friends
         foes_to_play = any(
             s not in played_by and s not in friends and s != view.seat for s in range(view.seats)
         )
@@ -356,6 +348,12 @@ class RulePlayer:
                 return max(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
             return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
         return min(cards, key=cheap)
+
+
+def _cheapness(card: int, trump: int) -> tuple[int, int, int]:
+    """The order to throw cards away in: plain cards first, then trumps; matadors last."""
+    is_trump = EFFECTIVE_SUIT[trump][card] == TRUMP
+    return (is_trump, 1 if (MATADOR_MASK[trump] >> card & 1) else 0, POWER[trump][card])
 
 
 __all__ = ["RulePlayer", "best_trump", "hand_strength"]

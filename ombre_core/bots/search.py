@@ -35,6 +35,7 @@ from ..state import Deal, Phase
 from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP, matador_run
 from ..tricks import trick_winner
 from ..views import View, view_of
+from .gano import heed, worth_saying
 from .ladder import CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG, ladder_of
 from .rulebot import (
     ASK_THRESHOLD,
@@ -73,6 +74,9 @@ class SearchConfig:
     """Price the contracts over worlds near the bidding thresholds (else the thresholds)."""
     priced_exchange: bool = False
     """Choose the Ombre's trump and discard by pricing them over worlds (else the rule)."""
+    gano: bool = True
+    """Say *Gano* when it costs nothing (:func:`.gano.worth_saying`); a partner's is always
+    heeded."""
 
 
 STANDARD = SearchConfig(
@@ -212,6 +216,8 @@ class SearchPlayer:
         self._rules_player = RulePlayer()
         self._planned_trump: tuple[int, int] | None = None
         """(events seen when planned, trump): the Ombre names the trump he discarded for."""
+        self._after_gano: tuple[tuple[int, CardSet], int] | None = None
+        """((events seen, hand) when the card comes, card): the card said *Gano* with."""
 
     def choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal
@@ -242,12 +248,25 @@ class SearchPlayer:
     # -- card play -------------------------------------------------------------------------------
 
     def _play(self, view: View, rng: random.Random) -> A.Action:
-        return self.analyse_play(view, rng).action
+        after = self._after_gano
+        self._after_gano = None
+        now = (len(view.events), view.hand)
+        if after is not None and after[0] == now and view.gano == view.seat:
+            return after[1]  # the card this player said Gano with, chosen a moment ago
+        candidates = self._candidates(view)
+        if len(candidates) == 1 and Act.VOLE not in view.legal:
+            action = candidates[0]  # forced (or the only card that heeds): nothing to weigh
+        else:
+            action = self.analyse_play(view, rng).action
+        if self.config.gano and A.is_card(action) and worth_saying(view, action):
+            self._after_gano = ((len(view.events) + 1, view.hand), action)
+            return Act.GANO
+        return action
 
     def analyse_play(self, view: View, rng: random.Random) -> CardChoice:
         """The card (or the vole) this player chooses in trick play, with what it saw."""
         config = self.config
-        cards = [a for a in view.legal if A.is_card(a)]
+        cards = self._candidates(view)
         worlds = self._worlds(view, config.play_worlds, rng)
         ours = view.seat == view.ombre
         left = view.rules.tricks - len(view.tricks)
@@ -280,6 +299,22 @@ class SearchPlayer:
         if Act.VOLE in view.legal and vole_weight >= config.vole_confidence * weight:
             action = Act.VOLE
         return CardChoice(action, chance, used)
+
+    @staticmethod
+    def _candidates(view: View) -> list[int]:
+        """The cards worth weighing: every legal card, but those that leave the trick to a friend
+        who said *Gano* when any do (he asked; MOR: his partner lets him win "if he can"), and,
+        having said it oneself, those that hold the trick."""
+        cards = [a for a in view.legal if A.is_card(a)]
+        keep_off = heed(view)
+        if keep_off:
+            return list(cards_of(keep_off))
+        if view.gano == view.seat and view.trump is not None:
+            holding = [
+                c for c in cards if trick_winner((*view.trick, c), view.trump) == len(view.trick)
+            ]
+            return holding or cards
+        return cards
 
     def _card_rungs(
         self, world: Deal, cards: list[int], left: int
