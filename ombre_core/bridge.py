@@ -17,6 +17,7 @@ from typing import Any
 from . import actions as A
 from . import hints, table
 from .bots import LEVELS
+from .bots.review import review_deal
 from .errors import OmbreError
 from .narrate import card_name
 from .record import to_record
@@ -172,6 +173,28 @@ def export_record(_: str = "") -> dict[str, Any]:
             "the record of a deal can be saved once the deal is over (it shows every hand)"
         )
     return {"record": to_record(deal)}
+
+
+@_reply
+def review(_: str = "") -> dict[str, Any]:
+    """The review of the finished deal for the person's seat (``table.review_snapshot``): each
+    decision beside the solver's best on the true cards and the expert's choice from the same
+    view. During a deal it is refused (the solver sees every hand)."""
+    session = _current()
+    deal = session.deal
+    if not deal.is_over:
+        raise OmbreError("the review opens once the deal is over (it looks at every hand)")
+    seat = session.human if session.human is not None else 0
+    key = (id(session), session.seed, session.number, seat)
+    if _reviews.get("key") != key:
+        rows = table.review_snapshot(review_deal(deal, seat), view_of(deal, seat))
+        _reviews["key"], _reviews["value"] = key, rows
+    return dict(_reviews["value"])
+
+
+_reviews: dict[str, Any] = {}
+"""The last review made, keyed by session, deal and seat: asking twice costs nothing the second
+time."""
 
 
 TABLE_SEATS = (3,)

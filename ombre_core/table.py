@@ -17,10 +17,12 @@ from typing import Any
 
 from . import actions as A
 from .actions import Act
+from .bots.review import Decision
 from .cards import cards_of, plain_name
 from .narrate import (
     Narrator,
     card_info,
+    card_name,
     glossary,
     king_of,
     number_word,
@@ -292,3 +294,100 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "gano": view.gano,
         "glossary": glossary(rules),
     }
+
+
+# ---- the review of a finished deal ---------------------------------------------------------------
+
+_OUTCOME_WORDS = ("a codille", "a repuesto", "a sacada", "the vole")
+"""The solver's rungs (:data:`~ombre_core.bots.ladder.RUNG_NAMES`) as a sentence names them."""
+
+
+def _said(action: int, view: View) -> str:
+    """A decision in words, as the review lists it ("pass", "Spadille", "discard 3: ...")."""
+    rules, trump = view.rules, view.trump
+    if A.is_card(action):
+        return card_name(action, trump, rules)
+    if A.is_discard(action):
+        cards = list(cards_of(A.discard_mask(action)))
+        if not cards:
+            return "keep every card"
+        return f"discard {len(cards)}: " + ", ".join(card_name(c, trump, rules) for c in cards)
+    if A.is_trump(action):
+        return f"name {suit_info(action - Act.TRUMP)['name'].lower()} trumps"
+    if A.is_call(action):
+        return f"call the {plain_name(king_of(action - Act.CALL)).lower()}"
+    return {
+        Act.PASS: "pass",
+        Act.PLAY: "play (ask leave)",
+        Act.SANS_PRENDRE: "sans prendre",
+        Act.VOLE: "declare the vole",
+    }.get(action, A.format_action(action))
+
+
+def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]:
+    """The review as the table shows it (``docs/bridge.md``): one row per decision of the
+    view's seat, and a summary, all in words; built once the deal is over."""
+    rows = []
+    cards = best = tricks_lost = games_lost = agreed = 0
+    for d in decisions:
+        row: dict[str, Any] = {
+            "index": d.index,
+            "stage": "play" if d.step == Phase.PLAY else _STAGES_OF.get(d.step, "auction"),
+            "trick": d.trick,
+            "you": _said(d.action, view),
+            "expert": _said(d.expert, view),
+            "agrees": d.expert == d.action,
+            "best": None,
+            "verdict": None,
+            "label": "",
+            "text": "",
+        }
+        agreed += d.expert == d.action
+        if d.best_rung is not None and d.rung is not None:
+            cards += 1
+            row["best"] = [card_name(c, view.trump, view.rules) for c in d.best]
+            if d.cost_game:
+                games_lost += 1
+                row["verdict"] = "game"
+                row["label"] = "Cost the game"
+                row["text"] = (
+                    f"Cost the game: with every hand known, the best play led to "
+                    f"{_OUTCOME_WORDS[d.best_rung]}; this card, to {_OUTCOME_WORDS[d.rung]}."
+                )
+            elif d.cost_tricks:
+                tricks_lost += 1
+                row["verdict"] = "trick"
+                lost = d.cost_tricks
+                row["label"] = f"Cost {'a trick' if lost == 1 else f'{number_word(lost)} tricks'}"
+                row["text"] = (
+                    f"With every hand known, the Ombre's side makes {d.tricks} tricks after "
+                    f"this card, {d.best_tricks} after the best."
+                )
+            else:
+                best += 1
+                row["verdict"] = "best"
+                row["label"] = "Best"
+                row["text"] = "Among the best cards with every hand known."
+        rows.append(row)
+    parts = [f"You made {len(decisions)} decision{'s' if len(decisions) != 1 else ''}."]
+    if cards:
+        parts.append(
+            f"With every hand known, {best} of your {cards} card{'s' if cards != 1 else ''} "
+            f"{'was' if best == 1 else 'were'} among the best; {tricks_lost} cost a trick or "
+            f"more, {games_lost} cost the game."
+        )
+    if decisions:
+        parts.append(
+            f"The expert, seeing only what you saw, chose as you did {agreed} "
+            f"time{'s' if agreed != 1 else ''} out of {len(decisions)}."
+        )
+    return {"decisions": rows, "summary": " ".join(parts)}
+
+
+_STAGES_OF = {
+    Phase.AUCTION: "auction",
+    Phase.REPLY: "auction",
+    Phase.DISCARD: "exchange",
+    Phase.TRUMP_CHOICE: "exchange",
+    Phase.CALL: "exchange",
+}

@@ -7,6 +7,7 @@
 import { startEngine } from "./engine-client.js";
 import { h, handKeydown, renderAll } from "./render.js";
 import { backImage } from "./cards.js";
+import { openReview } from "./review.js";
 import * as saves from "./saves.js";
 import { readAddress, readPace, savedProblem, sentences } from "./checks.js";
 
@@ -165,6 +166,7 @@ const handlers = {
   cardClick: (card) => cardClick(card),
   nextDeal: () => nextDeal(),
   exportRecord: () => exportRecord(),
+  review: () => openReview(() => call("review")),
 };
 
 function render() {

@@ -313,6 +313,7 @@ export function renderResult(snap, refs, handlers, busy) {
   }
   box.append(h("div", { class: "result-actions" },
     h("button", { type: "button", class: "primary", id: "next-deal", onclick: handlers.nextDeal, disabled: busy, text: "Next deal" }),
+    h("button", { type: "button", id: "review-deal", onclick: handlers.review, disabled: busy, text: "Review the deal" }),
     h("button", { type: "button", id: "export-record", onclick: handlers.exportRecord, disabled: busy, text: "Save the record" })));
 }
 

@@ -1,0 +1,42 @@
+"""The review of a finished deal (issue #6): it opens from the result, lists the person's
+decisions beside the expert's and the solver's, and is refused during a deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+from test_ui import ENGINE_TIMEOUT_MS, open_table, play_to_end
+
+
+def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors: list[str]) -> None:
+    open_table(page, base_url, "?seed=8&rules=1660")
+    play_to_end(page)
+    page.get_by_role("button", name="Review the deal").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    rows = dialog.locator("#review-rows tr")
+    assert rows.count() >= 1
+    cards = dialog.locator("#review-rows tr[class^='verdict-']")
+    assert cards.count() >= 1  # the person played cards, and each has a verdict
+    for i in range(cards.count()):
+        text = cards.nth(i).inner_text()
+        assert any(v in text for v in ("Best", "Cost a trick", "tricks", "Cost the game")), text
+    summary = dialog.locator("#review-summary")
+    expect(summary).to_contain_text("The expert, seeing only what you saw")
+    page.screenshot(path=str(_shot("review-1280.png")))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(_shot("review-390.png")))
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("button", name="Next deal")).to_be_visible()
+    assert console_errors == []
+
+
+def _shot(name: str) -> Any:
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "screenshots"
+    folder.mkdir(exist_ok=True)
+    return folder / name
