@@ -82,8 +82,8 @@ def new_session(options: str = "") -> dict[str, Any]:
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise OmbreError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
     human = opts.get("human", 0)
-    if type(human) is not int:
-        raise OmbreError(f"human must be a seat number, not {human!r}")
+    if human is not None and type(human) is not int:  # null: computer players in every seat
+        raise OmbreError(f"human must be a seat number or null, not {human!r}")
     level = opts.get("level", "novice")
     if level not in LEVELS:
         raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")

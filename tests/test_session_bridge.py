@@ -407,3 +407,13 @@ def test_a_number_too_long_to_read_is_refused_not_raised() -> None:
         reply = json.loads(fn(text))
         assert reply["ok"] is False and "not valid JSON" in reply["error"]["message"]
     assert call(bridge.snapshot) == snap
+
+
+def test_a_table_of_computer_players_plays_itself_through_the_bridge() -> None:
+    snap = call(bridge.new_session, json.dumps({"seed": 9, "human": None, "level": "standard"}))
+    assert snap["human_to_move"] is False
+    for _ in range(200):
+        if snap["phase"] == "over":
+            break
+        snap = call(bridge.bot_move)
+    assert snap["phase"] == "over" and snap["result"] is not None
