@@ -21,7 +21,7 @@ from .cards import (
     suit_of,
 )
 from .rules import Rules
-from .scoring import CODILLE, PASSED, SACADA, Settlement
+from .scoring import CODILLE, PASSED, POOL, SACADA, Settlement, Transfer
 from .state import Event, Phase
 from .tables import BASTO, MATADOR_MASK, SPADILLE, TRUMP_MASK, manille_of, punto_of
 from .views import View
@@ -196,6 +196,29 @@ def suit_info(suit: int) -> dict[str, str]:
     return {"suit": "schd"[suit], "name": SUIT_NAMES[suit], "symbol": SUIT_SYMBOLS[suit]}
 
 
+_REASONS: dict[str, tuple[str, str, str]] = {
+    "stake": ("stake", "stakes", "for the game"),
+    "eldest": ("pay", "pays", "for the hand, being eldest"),
+    "pass": ("pay", "pays", "for passing"),
+    "take-in": ("pay", "pays", "for the cards taken in"),
+    "pool": ("take", "takes", "from the pool"),
+    "codille": ("make", "makes", "good the pool (codille)"),
+    "repuesto": ("double", "doubles", "the pool (repuesto)"),
+    "beast": ("put", "puts", "into the pool, beasted (remise)"),
+    "sans-prendre": ("pay", "pays", "for the sans prendre"),
+    "matadors": ("pay", "pays", "for {n} {matadors}"),
+    "vole": ("pay", "pays", "for the vole"),
+}
+_PAID_IN = frozenset({"stake", "eldest", "pass", "take-in"})
+"""What is paid into the pool during the deal, told in the log when it is paid."""
+
+
+
+def _two_counters(rules: Rules) -> bool:
+    """Whether the preset counts in greater and lesser counters (RG) rather than one kind."""
+    return rules.big_unit_value != 1 and rules.unit != "counter"
+
+
 class Narrator:
     """Writes the deal for one reader (``seat``), naming seats by ``names``."""
 
@@ -214,15 +237,41 @@ class Narrator:
         return "1 trick" if n == 1 else f"{n} tricks"
 
     def count(self, n: int, rules: Rules) -> str:
+        """An amount in words, in the preset's counters: "3 greater counters and 4 lesser
+        counters" (1660), "14 counters" (classic)."""
         if n == 1:
             return f"1 {rules.unit}"
         big, small = divmod(n, rules.big_unit_value)
-        if big and rules.big_unit_value != 1 and rules.unit != "counter":
+        if big and _two_counters(rules):
             parts = [f"{big} {rules.big_unit}{'s' if big > 1 else ''}"]
             if small:
                 parts.append(f"{small} {rules.unit if small == 1 else rules.units}")
             return " and ".join(parts)
         return f"{n} {rules.units}"
+
+    @staticmethod
+    def short(n: int, rules: Rules) -> str:
+        """An amount in the ledger's compact form, signed: ``+1g 2l`` in greater and lesser
+        counters where the preset has both (RG: "greater and lesser Counters"), else ``+14``."""
+        if n == 0:
+            return "0"
+        sign = "+" if n > 0 else "\u2212"
+        if not _two_counters(rules):
+            return f"{sign}{abs(n)}"
+        big, small = divmod(abs(n), rules.big_unit_value)
+        parts = ([f"{big}g"] if big else []) + ([f"{small}l"] if small else [])
+        return sign + " ".join(parts)
+
+    @staticmethod
+    def counters_note(rules: Rules) -> str | None:
+        """What the compact form means, said on the table and in the ledger (``None`` when the
+        preset counts in one kind of counter)."""
+        if not _two_counters(rules):
+            return None
+        return (
+            f"Counters are {rules.big_unit}s (g) and {rules.units} (l): "
+            f"1 {rules.big_unit} = {rules.big_unit_value} {rules.units}."
+        )
 
     def log(self, view: View, number: int = 1) -> list[str]:
         """The deal so far in sentences, as the view's seat saw it, read from its events."""
@@ -233,6 +282,14 @@ class Narrator:
             f"Deal {number}. {self.who(view.dealer)} dealt; "
             f"{eldest} eldest hand and {speaks} first."
         ]
+        # Stakes and fees are told when they are paid in (RG: "for passing, for the hand, if you
+        # be eldest, and for taking in"), in the words of the result's account.
+        if (view.pool_in == 0 or rules.stake_each_deal) and rules.game_stake:
+            lines.append(self.stakes_line(rules.game_stake, rules))
+        if rules.eldest_ante:
+            lines.append(
+                self.transfer_line(Transfer(view.eldest, POOL, rules.eldest_ante, "eldest"), rules)
+            )
         trump: int | None = None
         called: Card | None = None
         ombre: int | None = None
@@ -271,8 +328,16 @@ class Narrator:
                     lines.append(self._verb(e.seat, "play", "plays") + f" {name}.{falls}")
             else:
                 lines.append(self._describe(e, trump, rules))
+                if e.action == Act.PASS and e.phase == Phase.AUCTION and rules.pass_fee:
+                    fee = Transfer(e.seat, POOL, rules.pass_fee, "pass")
+                    lines.append(self.transfer_line(fee, rules))
+                if e.taken and rules.take_in_fee:
+                    fee = Transfer(e.seat, POOL, e.taken * rules.take_in_fee, "take-in")
+                    lines.append(self.transfer_line(fee, rules))
         if view.result is not None:
-            lines.extend(self.result_lines(view.result, rules))
+            lines.extend(self.result_lines(view.result, rules, paid_in=False))
+        else:
+            lines.append(f"The pool holds {self.count(view.pool, rules)}.")
         return lines
 
     def _partner_line(self, view: View, called: Card) -> str:
@@ -391,37 +456,36 @@ class Narrator:
             return f"{text}: codille. The others take up their counters from the pool."
         return f"{text}: remise. They are beasted and put counters into the pool."
 
-    def result_lines(self, s: Settlement, rules: Rules) -> list[str]:
-        """Each payment, in words."""
-        reasons = {
-            "stake": ("stake", "stakes", "for the game"),
-            "eldest": ("pay", "pays", "for the hand, being eldest"),
-            "pass": ("pay", "pays", "for passing"),
-            "take-in": ("pay", "pays", "for the cards taken in"),
-            "pool": ("take", "takes", "from the pool"),
-            "codille": ("make", "makes", "good the pool (codille)"),
-            "repuesto": ("double", "doubles", "the pool (repuesto)"),
-            "beast": ("put", "puts", "into the pool, beasted (remise)"),
-            "sans-prendre": ("pay", "pays", "for the sans prendre"),
-            "matadors": ("pay", "pays", f"for {s.matadors} {rules.names.matadors.lower()}"),
-            "vole": ("pay", "pays", "for the vole"),
-        }
+    def transfer_line(self, t: Transfer, rules: Rules, matadors: int = 0) -> str:
+        """One payment in words: the same sentence in the log, the result and the ledger."""
+        amount = self.count(t.amount, rules)
+        you, other, why = _REASONS[t.reason]
+        why = why.format(n=matadors, matadors=rules.names.matadors.lower())
+        if t.payer is None:
+            assert t.payee is not None
+            return f"{self._verb(t.payee, you, other)} {amount} {why}."
+        if t.payee is None:
+            if t.reason in ("codille", "repuesto"):
+                return f"{self._verb(t.payer, you, other)} {why}: {amount}."
+            return f"{self._verb(t.payer, you, other)} {amount} {why}."
+        return f"{self._verb(t.payer, 'pay', 'pays')} {self.who(t.payee)} {amount} {why}."
+
+    def stakes_line(self, amount: int, rules: Rules) -> str:
+        """Every player's stake for the game, paid into an empty pool (RG; CG at every deal)."""
+        return f"Each player stakes {self.count(amount, rules)} for the game."
+
+    def result_lines(self, s: Settlement, rules: Rules, paid_in: bool = True) -> list[str]:
+        """Each payment, in words; without ``paid_in``, only those made at the end (the log has
+        told the stakes and fees when they were paid)."""
+        stakes = [t for t in s.transfers if t.reason == "stake"]
         lines = []
-        for t in s.transfers:
-            amount = self.count(t.amount, rules)
-            you, other, why = reasons[t.reason]
-            if t.payer is None:
-                assert t.payee is not None
-                lines.append(f"{self._verb(t.payee, you, other)} {amount} {why}.")
-            elif t.payee is None:
-                if t.reason in ("codille", "repuesto"):
-                    lines.append(f"{self._verb(t.payer, you, other)} {why}: {amount}.")
-                else:
-                    lines.append(f"{self._verb(t.payer, you, other)} {amount} {why}.")
-            else:
-                lines.append(
-                    f"{self._verb(t.payer, 'pay', 'pays')} {self.who(t.payee)} {amount} {why}."
-                )
+        if paid_in and stakes:
+            lines.append(self.stakes_line(stakes[0].amount, rules))
+        lines += [
+            self.transfer_line(t, rules, s.matadors)
+            for t in s.transfers
+            if t.reason != "stake" and (paid_in or t.reason not in _PAID_IN)
+        ]
         lines.append(f"The pool now holds {self.count(s.pool_out, rules)}.")
         return lines
 

@@ -43,14 +43,18 @@ DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
 """The names at a table of three (Belinda's opponents in *The Rape of the Lock*)."""
 _MORE_NAMES = ("Thalestris", "Clarissa")
 """Two more from the poem for a table of five."""
+_HEROINE = "Belinda"
+"""Who sits in the person's place when computer players fill every seat."""
 
 
-def default_names(seats: int) -> tuple[str, ...]:
-    """The names a table of ``seats`` gets unless told others: "You", then the poem's players."""
-    names: tuple[str, ...] = (*DEFAULT_NAMES, *_MORE_NAMES)
-    if seats > len(names):
-        names += tuple(f"Player {i + 1}" for i in range(len(names), seats))
-    return names[:seats]
+def default_names(seats: int, human: int | None = 0) -> tuple[str, ...]:
+    """The names a table of ``seats`` gets unless told others: "You" in the person's seat (Belinda
+    when nobody plays), the poem's players in the others."""
+    others = [*DEFAULT_NAMES[1:], *_MORE_NAMES]
+    others += [f"Player {i + 1}" for i in range(len(others), seats)]
+    you = _HEROINE if human is None else DEFAULT_NAMES[0]
+    place = 0 if human is None else human
+    return tuple([*others[:place], you, *others[place:]][:seats])
 
 
 def first_dealer(seed: int, rules: Rules) -> int:
@@ -90,10 +94,10 @@ class Session:
         names: Sequence[str] | None = None,
         bot: str = "rules",
     ) -> None:
-        if names is None:
-            names = default_names(rules.seats)
         if human is not None and not 0 <= human < rules.seats:
             raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {human!r}")
+        if names is None:
+            names = default_names(rules.seats, human)
         if len(names) != rules.seats or not all(isinstance(n, str) and n for n in names):
             raise OmbreError(f"names must be {rules.seats} non-empty strings, not {names!r}")
         self.rules = rules

@@ -164,6 +164,7 @@ def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, 
                 "tricks": view.tricks_won[s],
                 "taken": view.taken[s],
                 "balance": table.balances[s],
+                "balance_text": narrator.short(table.balances[s], view.rules),
             }
         )
     return seats
@@ -192,6 +193,7 @@ def _result(view: View, narrator: Narrator) -> dict[str, Any] | None:
         "matadors": settled.matadors,
         "tricks": list(settled.tricks),
         "payments": list(settled.payments),
+        "payments_text": [narrator.short(p, view.rules) for p in settled.payments],
         "lines": narrator.result_lines(settled, view.rules),
         "pool": settled.pool_out,
     }
@@ -246,6 +248,14 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "big_unit": rules.big_unit,
             "big_unit_value": rules.big_unit_value,
             "seats": rules.seats,
+            "names": {  # the preset's spelling of the named cards, for the help text too
+                "spadille": rules.names.spadille,
+                "manille": rules.names.manille,
+                "basto": rules.names.basto,
+                "punto": rules.names.punto,
+                "matadors": rules.names.matadors,
+            },
+            "gano": rules.gano,
         },
         "deal_number": table.deal_number,
         "level": table.level,
@@ -281,13 +291,20 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "result": _result(view, narrator),
         "ledger": {
             "balances": list(table.balances),
+            "balances_text": [narrator.short(b, rules) for b in table.balances],
+            "note": narrator.counters_note(rules),
             "pool": table.pool,
             "deals": table.deals,
             "unit": rules.units,
             "pool_now": view.pool,
             "pool_text": narrator.count(view.pool, rules),
             "history": [
-                {**entry, "title": _history_title(narrator, entry)} for entry in table.history
+                {
+                    **entry,
+                    "title": _history_title(narrator, entry),
+                    "payments_text": [narrator.short(p, rules) for p in entry["payments"]],
+                }
+                for entry in table.history
             ],
         },
         "vole_declared": view.vole_declared,

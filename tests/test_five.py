@@ -402,7 +402,7 @@ def test_the_command_line_plays_and_simulates_five() -> None:
 
 def test_whole_sessions_of_five_by_the_rule_players() -> None:
     session = Session(FIVE, 17, human=None)
-    assert session.names == ["You", "The Baron", "Sir Plume", "Thalestris", "Clarissa"]
+    assert session.names == ["Belinda", "The Baron", "Sir Plume", "Thalestris", "Clarissa"]
     outcomes: set[str] = set()
     while len(outcomes) < 3 and session.number < 80:
         rng = random.Random(session.number)

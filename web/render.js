@@ -178,7 +178,7 @@ function seatPanel(snap, s) {
       h("span", { class: "word", text: s.tricks === 1 ? "trick" : "tricks" })),
     s.taken ? h("span", { class: "taken", title: `Took in ${s.taken} card${s.taken === 1 ? "" : "s"} from the stock` }, `took in ${s.taken}`) : null,
     h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: "Counters won or lost this session" },
-      h("span", { class: "visually-hidden", text: "Counters: " }), signed(s.balance)),
+      h("span", { class: "visually-hidden", text: "Counters: " }), s.balance_text ?? signed(s.balance)),
   ].filter(Boolean));
   panel.append(facts);
 
@@ -302,7 +302,7 @@ export function renderResult(snap, refs, handlers, busy) {
     body.append(h("tr", { class: r.ombre === i ? "is-ombre" : "" },
       h("th", { scope: "row" }, s.name, r.ombre === i ? h("span", { class: "small" }, " (", term("ombre"), ")") : ""),
       h("td", { text: String(r.tricks?.[i] ?? s.tricks) }),
-      h("td", { class: pay > 0 ? "plus" : pay < 0 ? "minus" : "", text: signed(pay) })));
+      h("td", { class: pay > 0 ? "plus" : pay < 0 ? "minus" : "", text: r.payments_text?.[i] ?? signed(pay) })));
   });
   table.append(body);
   box.append(table);
@@ -448,20 +448,23 @@ export function renderLedger(snap, refs) {
   const ledger = snap.ledger ?? { balances: snap.seats.map((s) => s.balance), pool: 0, deals: 0 };
   const unit = ledger.unit ?? snap.rules?.unit ?? "counters";
   const table = h("table", { class: "ledger-table" });
-  table.append(h("caption", {}, `Counters after ${ledger.deals} deal${ledger.deals === 1 ? "" : "s"} (${unit})`));
+  // The engine words every amount in the preset's one form (1660: greater and lesser counters).
+  const caption = `Counters after ${ledger.deals} deal${ledger.deals === 1 ? "" : "s"}`;
+  table.append(h("caption", {}, ledger.note ? caption : `${caption} (${unit})`));
   const head = h("tr", {}, h("th", { scope: "col", text: "Deal" }), snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
   table.append(h("thead", {}, head));
   const body = h("tbody");
   for (const row of ledger.history ?? []) {
     body.append(h("tr", {},
       h("th", { scope: "row", title: row.title, text: `${row.deal}` }),
-      row.payments.map((p) => h("td", { class: p > 0 ? "plus" : p < 0 ? "minus" : "", text: signed(p) }))));
+      row.payments.map((p, i) => h("td", { class: p > 0 ? "plus" : p < 0 ? "minus" : "", text: row.payments_text?.[i] ?? signed(p) }))));
   }
   table.append(body);
   table.append(h("tfoot", {}, h("tr", {},
     h("th", { scope: "row", text: "Total" }),
-    ledger.balances.map((b) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: signed(b) })))));
+    ledger.balances.map((b, i) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: ledger.balances_text?.[i] ?? signed(b) })))));
   box.append(table);
+  if (ledger.note) box.append(h("p", { class: "counters-note" }, withTerms(ledger.note)));
   box.append(h("p", { class: "pool-line" }, "In the ", term("pool"), `: ${ledger.pool_text ?? `${ledger.pool_now ?? ledger.pool} ${unit}`}`));
 }
 
@@ -473,9 +476,19 @@ export function renderLog(snap, refs) {
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
+/** The help text names the cards as the preset in play spells them (1660: Spadillio...). */
+export function renderNames(snap) {
+  const names = { ...(snap.rules?.names ?? {}), gano: snap.rules?.gano ?? "Gano" };
+  for (const node of document.querySelectorAll("[data-name]")) {
+    const name = names[node.dataset.name];
+    if (name) node.textContent = name;
+  }
+}
+
 /** Render the whole snapshot. */
 export function renderAll(snap, refs, handlers, ui) {
   setGlossary(snap.glossary);
+  renderNames(snap);
   refs.rulesTitle.textContent = snap.rules?.title ?? "";
   renderSeats(snap, refs);
   renderFacts(snap, refs);
