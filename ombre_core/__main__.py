@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from . import actions as A
 from .bots import LEVELS, PLAYERS, make_player
-from .bots.duel import duel
+from .bots.duel import DUELISTS, duel
 from .cards import format_card
 from .errors import OmbreError
 from .narrate import Narrator, card_name
@@ -137,7 +137,7 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        report = duel(args.a, args.b, args.rules, args.deals, args.seed, args.jobs)
+        report = duel(args.a, args.b, args.rules, args.deals, args.seed, args.jobs, args.agreement)
     except ValueError as exc:
         raise OmbreError(str(exc)) from None
     print(json.dumps(report), file=out)
@@ -346,12 +346,17 @@ def build_parser() -> argparse.ArgumentParser:
     mov.add_argument("--level", choices=list(PLAYERS), default="novice")
     mov.add_argument("--seed", type=int, default=0)
     du = sub.add_parser("duel", help="a duplicate-deal match of two computer players")
-    du.add_argument("a", choices=list(PLAYERS))
-    du.add_argument("b", choices=list(PLAYERS))
+    du.add_argument("a", choices=list(DUELISTS))
+    du.add_argument("b", choices=list(DUELISTS))
     du.add_argument("--deals", type=int, default=200)
     du.add_argument("--seed", type=int, default=0)
     du.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     du.add_argument("--jobs", type=int, default=1)
+    du.add_argument(
+        "--agreement",
+        action="store_true",
+        help="also how often each one's cards were among the solver's best on the true deal",
+    )
     sol = sub.add_parser(
         "solve", help="the double-dummy value and best cards of a record in the trick play"
     )

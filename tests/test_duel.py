@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
 from ombre_helpers import DATA
 
 from ombre_core.__main__ import main
+from ombre_core.bots.cheater import CheaterPlayer
 from ombre_core.bots.duel import Timings, deal_score, duel, play_deal
+from ombre_core.errors import OmbreError
 from ombre_core.rules import RULES_1660, RULES_CLASSIC
+from ombre_core.state import Deal
+from ombre_core.views import view_of
 
 
 def test_a_player_against_itself_gains_nothing() -> None:
@@ -102,3 +107,25 @@ def test_replay_reports_a_deal_in_progress(tmp_path: Path) -> None:
     assert code == 0
     result = json.loads(text)
     assert (result["phase"], result["outcome"], result["counters"]) == ("play", None, None)
+
+
+def test_the_cheater_plays_only_the_solvers_best_cards_and_only_in_duels() -> None:
+    view = view_of(Deal.from_seed(RULES_1660, 1, 0), 0)
+    with pytest.raises(OmbreError, match="only in duels"):
+        CheaterPlayer().choose(view, random.Random(1))
+    timings = Timings()
+    seats = ["cheater", "novice", "novice"]
+    for seed in (5, 6):
+        play_deal(RULES_1660, seed, seats, timings, frozenset(seats))
+    cheater = timings.agreement_summary("cheater")
+    assert cheater["cards"] > 0
+    assert cheater["tricks 1-5"] in (1.0, None) and cheater["tricks 6-"] in (1.0, None)
+    novice = timings.agreement_summary("novice")
+    assert novice["cards"] > 0
+
+
+def test_duel_names_the_cheater_but_move_does_not(tmp_path: Path) -> None:
+    code, out = run("duel", "cheater", "random", "--deals", "2", "--seed", "1")
+    assert code == 0 and json.loads(out.strip().splitlines()[-1])["a"] == "cheater"
+    with pytest.raises(SystemExit):
+        run("move", str(DATA / "belinda.json"), "--level", "cheater")

@@ -30,11 +30,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import actions as A
 from ..rules import Rules, get_rules
 from ..scoring import settle
-from ..state import Deal
+from ..state import Deal, Phase
 from ..views import view_of
-from . import make_player
+from . import PLAYERS, Player, make_player
+from .cheater import CheaterPlayer
+from .solver import solve
 
 
 def decision_rng(deal_seed: int, seat: int, index: int) -> random.Random:
@@ -47,13 +50,34 @@ class Timings:
     """Milliseconds per decision, by player name."""
 
     ms: dict[str, list[float]] = field(default_factory=dict)
+    agreement: dict[str, list[int]] = field(default_factory=dict)
+    """By player: [best, cards] in tricks 1-5, then [best, cards] in tricks 6 on: how often a
+    card it chose (among two or more) was one of the solver's best on the true deal."""
 
     def add(self, name: str, ms: float) -> None:
         self.ms.setdefault(name, []).append(ms)
 
+    def agree(self, name: str, tricks_done: int, best: bool) -> None:
+        counts = self.agreement.setdefault(name, [0, 0, 0, 0])
+        early = 0 if tricks_done < EARLY_TRICKS else 2
+        counts[early] += best
+        counts[early + 1] += 1
+
     def merge(self, other: Timings) -> None:
         for name, values in other.ms.items():
             self.ms.setdefault(name, []).extend(values)
+        for name, counts in other.agreement.items():
+            mine = self.agreement.setdefault(name, [0, 0, 0, 0])
+            for i, c in enumerate(counts):
+                mine[i] += c
+
+    def agreement_summary(self, name: str) -> dict[str, Any]:
+        hits, n, late_hits, late_n = self.agreement.get(name, [0, 0, 0, 0])
+        return {
+            f"tricks 1-{EARLY_TRICKS}": round(hits / n, 4) if n else None,
+            f"tricks {EARLY_TRICKS + 1}-": round(late_hits / late_n, 4) if late_n else None,
+            "cards": n + late_n,
+        }
 
     def summary(self, name: str) -> dict[str, float]:
         values = sorted(self.ms.get(name, ()))
@@ -68,68 +92,107 @@ class Timings:
 
 
 def play_deal(
-    rules: Rules, deal_seed: int, seat_players: Sequence[str], timings: Timings
+    rules: Rules,
+    deal_seed: int,
+    seat_players: Sequence[str],
+    timings: Timings,
+    check: frozenset[str] = frozenset(),
 ) -> tuple[int, ...]:
-    """Play one deal with the named player in each seat; return what each seat won."""
+    """Play one deal with the named player in each seat; return what each seat won.
+
+    A player that ``sees_everything`` (:mod:`.cheater`) is handed a copy of the deal; every other
+    decides from its view. For the players named in ``check``, each card is compared with the
+    solver's best cards on the true deal (:meth:`Timings.agree`).
+    """
     deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % rules.seats)
-    players = [make_player(name) for name in seat_players]
+    players = [make_duelist(name) for name in seat_players]
     index = 0
     while not deal.is_over:
         seat = deal.to_move
         assert seat is not None
-        view = view_of(deal, seat)
+        player = players[seat]
+        rng = decision_rng(deal_seed, seat, index)
         start = time.perf_counter()
-        action = players[seat].choose(view, decision_rng(deal_seed, seat, index))
+        if isinstance(player, CheaterPlayer):
+            action = player.choose_seeing(deal.copy(), rng)
+        else:
+            action = player.choose(view_of(deal, seat), rng)
         timings.add(seat_players[seat], (time.perf_counter() - start) * 1000)
+        if (
+            seat_players[seat] in check
+            and deal.phase == Phase.PLAY
+            and A.is_card(action)
+            and deal.legal_cards().bit_count() > 1  # a choice
+        ):
+            best = solve(deal.copy()).best
+            timings.agree(seat_players[seat], len(deal.tricks), action in best)
         deal.apply(action)
         index += 1
     return settle(deal).payments
 
 
-def deal_score(rules: Rules, a: str, b: str, deal_seed: int, timings: Timings) -> float:
+def deal_score(
+    rules: Rules,
+    a: str,
+    b: str,
+    deal_seed: int,
+    timings: Timings,
+    check: frozenset[str] = frozenset(),
+) -> float:
     """What A won over B on this deal, per seat, by the duplicate scheme of the module's doc."""
     n = rules.seats
     gains = []
     for home, guest in ((b, a), (a, b)):
-        base = play_deal(rules, deal_seed, [home] * n, timings)
+        base = play_deal(rules, deal_seed, [home] * n, timings, check)
         for s in range(n):
             seats = [home] * n
             seats[s] = guest
-            won = play_deal(rules, deal_seed, seats, timings)[s]
+            won = play_deal(rules, deal_seed, seats, timings, check)[s]
             gain = won - base[s]
             gains.append(gain if guest == a else -gain)
     return sum(gains) / len(gains)
 
 
-def _chunk(args: tuple[str, str, str, list[int]]) -> tuple[list[float], dict[str, list[float]]]:
-    rules_id, a, b, seeds = args
+def _chunk(args: tuple[str, str, str, list[int], frozenset[str]]) -> tuple[list[float], Timings]:
+    rules_id, a, b, seeds, check = args
     rules = get_rules(rules_id)
     timings = Timings()
-    return [deal_score(rules, a, b, s, timings) for s in seeds], timings.ms
+    return [deal_score(rules, a, b, s, timings, check) for s in seeds], timings
 
 
-def duel(a: str, b: str, rules_id: str, deals: int, seed: int, jobs: int = 1) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals of A against B; the figures the command line prints."""
+def duel(
+    a: str,
+    b: str,
+    rules_id: str,
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    agreement: bool = False,
+) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals of A against B; the figures the command line prints.
+
+    With ``agreement``, also how often each one's cards were among the solver's best on the true
+    deal (an extra solve per card: slower)."""
     if deals < 2:
         raise ValueError("a duel needs at least two deals for an interval")
     rules = get_rules(rules_id)
-    make_player(a), make_player(b)  # unknown names fail here, before any work
+    make_duelist(a), make_duelist(b)  # unknown names fail here, before any work
+    check = frozenset({a, b}) if agreement else frozenset()
     seeds = [seed * 1_000_003 + i for i in range(deals)]
     jobs = max(1, jobs)
     size = math.ceil(deals / (jobs * 4))
-    parts = [(rules.id, a, b, seeds[i : i + size]) for i in range(0, deals, size)]
+    parts = [(rules.id, a, b, seeds[i : i + size], check) for i in range(0, deals, size)]
     scores: list[float] = []
     timings = Timings()
     if jobs == 1:
-        results = map(_chunk, parts)
-        for part_scores, ms in results:
+        for part_scores, part in map(_chunk, parts):
             scores += part_scores
-            timings.merge(Timings(ms))
+            timings.merge(part)
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            for part_scores, ms in pool.map(_chunk, parts):
+            for part_scores, part in pool.map(_chunk, parts):
                 scores += part_scores
-                timings.merge(Timings(ms))
+                timings.merge(part)
     mean = statistics.fmean(scores)
     half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
     return {
@@ -144,4 +207,24 @@ def duel(a: str, b: str, rules_id: str, deals: int, seed: int, jobs: int = 1) ->
         "stake": rules.game_stake,
         "mean_in_stakes": round(mean / rules.game_stake, 4),
         "decision_ms": {a: timings.summary(a), b: timings.summary(b)},
+        **(
+            {"agreement": {a: timings.agreement_summary(a), b: timings.agreement_summary(b)}}
+            if agreement
+            else {}
+        ),
     }
+
+
+DUELISTS = (*PLAYERS, "cheater")
+"""Who may play a duel: every player, and the cheater, who sees every card."""
+
+
+def make_duelist(name: str) -> Player:
+    """A player for a duel seat: :func:`make_player`, or the cheater."""
+    if name == "cheater":
+        return CheaterPlayer()
+    return make_player(name)
+
+
+EARLY_TRICKS = 5
+"""The agreement is told for tricks 1-5 and 6 on (issue #6: "tricks 1-5 and 6-9")."""

@@ -1,0 +1,55 @@
+"""The cheater: a player that sees every card, the ceiling a duel measures the levels against.
+
+It is not a level and never sits at a table a person plays at: :func:`~.duel.play_deal` hands it
+the deal itself. It bids and exchanges as the rule player does (so its edge is the card play
+alone) and plays the double-dummy solver's best card on the true deal (:mod:`.solver`), the rule
+player's own choice among the best when it is one of them (the solver is indifferent between
+them), and declares the vole when the solver says it is made. The issue asks how much of the gap
+from ``novice`` to this ceiling ``expert`` closes (``bench/bounds.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Act, Action
+from ..errors import OmbreError
+from ..state import Deal, Phase
+from ..tables import POWER
+from ..views import View, view_of
+from .ladder import VOLE_RUNG
+from .rulebot import RulePlayer
+from .solver import solve
+
+
+class CheaterPlayer:
+    """Sees the whole deal (:meth:`choose_seeing`); :meth:`choose` refuses, having no deal."""
+
+    name = "cheater"
+    sees_everything = True
+
+    def __init__(self) -> None:
+        self._rules_player = RulePlayer()
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        raise OmbreError("the cheater sees every card: it plays only in duels, given the deal")
+
+    def choose_seeing(self, deal: Deal, rng: random.Random) -> Action:
+        """The action for the player to move in ``deal``, seeing every hand."""
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        rule = self._rules_player.choose(view, rng)
+        if deal.phase != Phase.PLAY:
+            return rule
+        solution = solve(deal.copy())
+        if Act.VOLE in view.legal and solution.rung == VOLE_RUNG:
+            return Act.VOLE
+        best = solution.best
+        if rule in best:
+            return rule
+        assert deal.trump is not None
+        return min(best, key=POWER[deal.trump].__getitem__)
+
+
+__all__ = ["CheaterPlayer"]
