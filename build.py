@@ -72,9 +72,10 @@ STDLIB_DENY = ROOT / "tools" / "stdlib-deny.txt"
 EPOCH = 315532800
 HASH_LEN = 12
 # Files of web/ that keep their name: the service worker must stay at a fixed URL, HTML pages are
-# entry points, the manifest is referenced by pages and installers.
+# entry points, the manifest is referenced by pages and installers, and embed.js is what host pages
+# load (<script type="module" src=".../embed.js">; it imports nothing, so it needs no rewriting).
 UNHASHED_SUFFIXES = (".html", ".webmanifest")
-UNHASHED_NAMES = ("sw.js",)
+UNHASHED_NAMES = ("sw.js", "embed.js")
 COMPRESSIBLE = (
     ".whl",
     ".html",
@@ -561,6 +562,8 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
             policies[rel] = check_page(rel, data.decode())
             page_dir = rel.rpartition("/")[0]
             files[rel] = rewrite_html(data.decode(), renamed, page_dir).encode()
+        elif rel.rsplit("/", 1)[-1] != "sw.js":
+            files[rel] = data
 
     # The service worker caches everything but micropip: only the fallback loader route uses it,
     # so offline play and first-visit bytes do not pay for it.

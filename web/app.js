@@ -9,7 +9,8 @@ import { h, handKeydown, renderAll } from "./render.js";
 import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import * as saves from "./saves.js";
-import { readAddress, readPace, savedProblem, sentences } from "./checks.js";
+import { DISPLAY_OPTIONS, readAddress, readDisplay, readPace, savedProblem, sentences } from "./checks.js";
+import { dealFinished, tellHost } from "./host.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -301,6 +302,14 @@ function hideNotice() {
 function accept(snap) {
   const prev = ui.snap;
   if (!prev || prev.deal_number !== snap.deal_number || !snap.discard) ui.selected.clear();
+  // The framing page, if any, hears when the table is first ready and when a deal it saw ends.
+  if (!ui.toldReady) {
+    ui.toldReady = true;
+    tellHost("ready", { rules: snap.rules?.id, deal: snap.deal_number, level: snap.level });
+  }
+  if (prev && prev.deal_number === snap.deal_number && prev.phase !== "over" && snap.phase === "over") {
+    tellHost("deal-finished", dealFinished(snap));
+  }
   const inGame = focusInGame();
   ui.snap = snap;
   render();
@@ -609,6 +618,7 @@ async function openSaves() {
 
 function fatal(message, err) {
   console.error(message, err);
+  tellHost("error", { message: sentences(message, err?.message ?? String(err ?? "")) });
   document.body.dataset.engine = engine ? document.body.dataset.engine : "failed";
   setState("error");
   showNotice(sentences(message, err?.message ?? String(err ?? "")), [["Reload the page", () => window.location.reload(), true]]);
@@ -670,8 +680,12 @@ function hostProblem() {
 
 /** Take the options out of the address once used, so that a reload resumes the game. */
 function clearUrl() {
+  // The game's options are used once (a reload resumes the game); the page's own stay.
   const url = new URL(window.location.href);
-  window.history.replaceState(null, "", url.pathname + url.hash);
+  const kept = new URLSearchParams();
+  for (const name of DISPLAY_OPTIONS) if (url.searchParams.has(name)) kept.set(name, url.searchParams.get(name));
+  const query = kept.toString();
+  window.history.replaceState(null, "", url.pathname + (query ? `?${query}` : "") + url.hash);
 }
 
 function offerNewGame(message) {
@@ -713,8 +727,13 @@ async function begin(notes) {
   ui.presets = Array.isArray(presets) ? presets : (presets.presets ?? []);
   ui.levels = Array.isArray(presets?.levels) ? presets.levels : [];
   saves.migrateLegacy();
-  const request = readAddress(window.location.search, ui.presets, defaultRules());
+  const request = readAddress(window.location.search, ui.presets, defaultRules(), ui.levels);
   if (request?.unknown) notes.push(request.unknown);
+  const { display, notes: displayNotes } = readDisplay(window.location.search);
+  document.body.classList.toggle("no-ledger", !display.ledger);
+  document.body.classList.toggle("no-log", !display.log);
+  notes.push(...displayNotes);
+  if (notes.length) tellHost("error", { message: sentences(notes), fatal: false });
   const list = saves.listSaves();
   if (request?.errors.length) {
     clearUrl();
@@ -724,6 +743,7 @@ async function begin(notes) {
     if (list.length) actions.push(["Resume the saved game", () => resumeSave(list[0].id)]);
     actions.push(["Choose the rules\u2026", openNewDialog]);
     showNotice(sentences(request.errors, notes), actions);
+    tellHost("error", { message: sentences(request.errors), fatal: false });
     return;
   }
   if (request?.options) {

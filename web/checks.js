@@ -7,7 +7,10 @@
 
 export const MAX_SEED = 2 ** 53 - 1;  // what the bridge accepts (a JS number holds it exactly)
 const SEED_RANGE = `a whole number from 0 to ${MAX_SEED}`;
-export const URL_OPTIONS = ["seed", "rules"];
+export const URL_OPTIONS = ["seed", "rules", "level"];
+/** Options of the page itself, not of the game: which side panels show (an embedding's choice). */
+export const DISPLAY_OPTIONS = ["ledger", "log"];
+const SHOWN = { show: true, hide: false };
 
 /** An input as shown in a message: quoted, and cut short with its length when long. */
 export function quote(value, max = 32) {
@@ -52,23 +55,41 @@ export function seedProblem(raw) {
 }
 
 /**
- * Read ?seed=N&rules=ID. Returns null when the address asks for no game, else
+ * Read ?ledger=show|hide&log=show|hide: {display: {ledger, log}, notes: [sentence...]}. A bad
+ * value is said in a note and the panel shows (the default), as an embedding's typo should not
+ * stop the game.
+ */
+export function readDisplay(search) {
+  const params = new URLSearchParams(search);
+  const display = { ledger: true, log: true };
+  const notes = [];
+  for (const name of DISPLAY_OPTIONS) {
+    if (!params.has(name)) continue;
+    const value = params.get(name).trim();
+    if (Object.hasOwn(SHOWN, value)) display[name] = SHOWN[value];
+    else notes.push(`The address gives ${name}=${quote(value, 16)}, which is not show or hide: the ${name} is shown`);
+  }
+  return { display, notes };
+}
+
+/**
+ * Read ?seed=N&rules=ID&level=L. Returns null when the address asks for no game, else
  * {options, errors: [sentence...], unknown: sentence | null}. Options the game does not know are
  * left aside with a word (unknown), not refused: a link shared on a site often gains some.
  */
-export function readAddress(search, presets, defaultRules) {
+export function readAddress(search, presets, defaultRules, levels = []) {
   const params = new URLSearchParams(search);
   const names = [...new Set(params.keys())];
-  const others = names.filter((n) => !URL_OPTIONS.includes(n));
+  const others = names.filter((n) => !URL_OPTIONS.includes(n) && !DISPLAY_OPTIONS.includes(n));
   let unknown = null;
   if (others.length) {
     const shown = others.slice(0, 3).map((n) => quote(n || "(empty)", 24));
     const more = others.length > 3 ? ` and ${others.length - 3} more` : "";
     unknown = `The address has ${others.length === 1 ? "an option" : "options"} this game does not know, ` +
       `${listWords(shown)}${more}, so ${others.length === 1 ? "it was" : "they were"} left aside: ` +
-      "the game knows only seed and rules";
+      `the game knows only ${listWords([...URL_OPTIONS, ...DISPLAY_OPTIONS])}`;
   }
-  if (!params.has("seed") && !params.has("rules")) return unknown ? { options: null, errors: [], unknown } : null;
+  if (!URL_OPTIONS.some((n) => params.has(n))) return unknown ? { options: null, errors: [], unknown } : null;
   const options = {};
   const errors = [];
   for (const name of URL_OPTIONS) {
@@ -88,6 +109,14 @@ export function readAddress(search, presets, defaultRules) {
     } else options.rules = rules;
   } else if (!params.has("rules")) {
     options.rules = defaultRules;
+  }
+  if (params.has("level") && params.getAll("level").length === 1) {
+    const level = params.get("level").trim();
+    const ids = levels.map((l) => l.id);
+    if (!ids.includes(level)) {
+      errors.push(`The address asks for level ${quote(level, 24)}, which this game does not know. ` +
+        `Choose ${listWords(ids.map((id) => `level=${id}`), "or")}`);
+    } else options.level = level;
   }
   return { options, errors, unknown };
 }

@@ -135,7 +135,7 @@ def test_the_embed_page_under_its_header_policy(
     page.context.add_init_script(COLLECT_VIOLATIONS)
     page.goto(csp_server["url"] + "/embed.html")
     expect(page.locator("#snippet")).to_contain_text(csp_server["url"] + "/index.html")
-    frame = page.frame_locator("#example")
+    frame = page.frame_locator("#example iframe")
     expect(frame.locator("#hand button.hand-card")).to_have_count(9, timeout=60_000)
     assert page.evaluate(VIOLATIONS) == []
     assert csp_server["reports"][seen_reports:] == []
