@@ -21,6 +21,7 @@ from .bots.review import review_deal
 from .errors import OmbreError
 from .narrate import card_name
 from .record import to_record
+from .replay import Replay
 from .rules import PRESETS, get_rules
 from .session import MAX_SEED, Session
 from .views import view_of
@@ -195,6 +196,64 @@ def review(_: str = "") -> dict[str, Any]:
 _reviews: dict[str, Any] = {}
 """The last review made, keyed by session, deal and seat: asking twice costs nothing the second
 time."""
+
+
+_replay: Replay | None = None
+"""The record being watched, if any; the session in progress is kept meanwhile."""
+
+
+def _watching() -> Replay:
+    if _replay is None:
+        raise OmbreError("no record is open: open one with replay_open")
+    return _replay
+
+
+@_reply
+def replay_open(text: str = "") -> dict[str, Any]:
+    """Open a record (its JSON text, as read from a file) to watch it from its first step; the
+    game in progress is kept. A malformed record is refused with the failing action's index."""
+    global _replay
+    if not isinstance(text, str) or not text.strip():
+        raise OmbreError("the record is empty")
+    replay = Replay.from_text(text)
+    _replay = replay
+    return replay.snapshot()
+
+
+@_reply
+def replay_step(options: str = "") -> dict[str, Any]:
+    """Show the open record after ``{"step": n}`` actions (0 to the number of actions)."""
+    replay = _watching()
+    opts = _parse(options, "options")
+    if not isinstance(opts, dict) or "step" not in opts:
+        raise OmbreError('expected {"step": <number of actions>}')
+    replay.go(opts["step"])
+    return replay.snapshot()
+
+
+@_reply
+def replay_play_on(options: str = "") -> dict[str, Any]:
+    """Play on from the step shown: a new session (``{"level": ...}``, default novice) in which
+    the person takes the watching seat; the record is closed."""
+    global _session, _replay
+    replay = _watching()
+    opts = _parse(options, "options")
+    if not isinstance(opts, dict):
+        raise OmbreError("options must be a JSON object")
+    level = opts.get("level", "novice")
+    if level not in LEVELS:
+        raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    session = replay.play_on(random.SystemRandom().randrange(2**31), level)
+    _session, _replay = session, None
+    return _snapshot(session)
+
+
+@_reply
+def replay_close(_: str = "") -> dict[str, Any]:
+    """Close the record; the game in progress comes back as it was."""
+    global _replay
+    _replay = None
+    return _snapshot(_current())
 
 
 TABLE_SEATS = (3,)

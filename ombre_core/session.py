@@ -117,6 +117,21 @@ class Session:
         """One entry per finished deal: number, outcome, ombre, codille winner, tricks, payments."""
         self.deal = self._new_deal(self.first_dealer)
 
+    @classmethod
+    def playing_on(cls, deal: Deal, human: int, bot: str, seed: int) -> Session:
+        """A session whose first deal is ``deal``, taken up where it stands (a replay's "play on
+        from here", :mod:`ombre_core.replay`). The pool it began with counts as paid in by the
+        seats alike, so that the ledger's balances and pool still sum to zero."""
+        session = cls(deal.rules, seed, human, None, bot)
+        n = deal.seats
+        share, rest = divmod(deal.pool_in, n)
+        balances = [-(share + (1 if s < rest else 0)) for s in range(n)]
+        session.ledger = Ledger(n, balances, deal.pool_in, 0)
+        session.ledger_before = session.ledger.to_json()
+        session.first_dealer = deal.dealer
+        session.deal = deal
+        return session
+
     def _deal_seed(self, number: int) -> int:
         return self.seed * 1_000_003 + number
 

@@ -8,6 +8,7 @@ import { startEngine } from "./engine-client.js";
 import { h, handKeydown, renderAll } from "./render.js";
 import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
+import { renderReplayBar } from "./replay-bar.js";
 import * as saves from "./saves.js";
 import { DISPLAY_OPTIONS, readAddress, readDisplay, readPace, savedProblem, sentences } from "./checks.js";
 import { dealFinished, tellHost } from "./host.js";
@@ -94,7 +95,7 @@ async function call(fn, arg) {
 
 async function persist() {
   const id = ui.slot;
-  if (!id || ui.away) return;
+  if (!id || ui.away || ui.snap?.replay) return;  // a record watched is not the saved game
   try {
     const saved = await engine.call("save");
     if (saved && saved.ok === false) throw new EngineError(saved.error);
@@ -174,6 +175,7 @@ function render() {
   if (!ui.snap) return;
   const inGame = focusInGame();
   renderAll(ui.snap, refs, handlers, ui);
+  renderReplayBar(ui.snap, $("replay-bar"), replayHandlers, ui.busy);
   renderHint();
   document.body.classList.toggle("away", ui.away);
   if (ui.away) refs.prompt.textContent = "This game is being played in another tab.";
@@ -354,7 +356,7 @@ async function runBots() {
   if (ui.botGen === gen) return;  // one loop per game: a second caller leaves it to the first
   ui.botGen = gen;
   try {
-    while (ui.snap && gen === ui.generation && ui.snap.phase !== "over" && !ui.snap.human_to_move
+    while (ui.snap && !ui.snap.replay && gen === ui.generation && ui.snap.phase !== "over" && !ui.snap.human_to_move
            && ui.snap.to_move !== null && ui.snap.to_move !== undefined) {
       setState("waiting");
       // A trick just gathered stays on the table a little longer, so its winner can be seen.
@@ -424,6 +426,67 @@ async function exportRecord() {
     showNotice(sentences(`The record could not be made: ${err.message ?? err}`), [["OK", hideNotice, true]]);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Watching a record (issue #8): the engine keeps the game in progress meanwhile.
+
+const MAX_RECORD_BYTES = 1_000_000;
+
+/** Read a record file (chosen or dropped) and watch it from its first step. */
+async function watchRecord(file) {
+  if (!file) return;
+  hideNotice();
+  if (file.size > MAX_RECORD_BYTES) {
+    showNotice(sentences(`${file.name} is too large for a deal's record (${file.size.toLocaleString("en")} bytes)`), [["OK", hideNotice, true]]);
+    return;
+  }
+  let text;
+  try {
+    text = await file.text();
+  } catch (err) {
+    showNotice(sentences(`${file.name} could not be read: ${err.message ?? err}`), [["OK", hideNotice, true]]);
+    return;
+  }
+  const dialog = $("saves-dialog");
+  if (dialog.open) dialog.close();
+  if (!ui.snap?.replay) ui.gameLevel = ui.snap?.level;
+  await replayCall("replay_open", text, `${file.name} cannot be watched`);
+}
+
+/** A replay call: the snapshot it returns is shown; a refusal is said and nothing changes. */
+async function replayCall(fn, arg, failure) {
+  if (ui.busy) return;
+  ui.busy = true;
+  ui.generation += 1;  // the computer players wait while a record is watched
+  try {
+    const snap = await call(fn, arg);
+    ui.busy = false;
+    accept(snap);
+    if (!snap.replay) {
+      await persist();
+      runBots();
+    } else {
+      $("replay-where")?.focus?.();
+    }
+  } catch (err) {
+    ui.busy = false;
+    render();
+    const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
+    showNotice(sentences(`${failure}: ${message}`), [["OK", hideNotice, true]]);
+  }
+}
+
+const replayHandlers = {
+  go: (step) => replayCall("replay_step", { step }, "That step cannot be shown"),
+  close: () => replayCall("replay_close", undefined, "The record could not be closed"),
+  playOn: async () => {
+    const elsewhere = await saves.openElsewhere();
+    for (const old of saves.overflow(saves.listSaves(), ui.slot, elsewhere)) saves.removeSave(old.id);
+    takeSlot(saves.newId());
+    await saves.claim(ui.slot);
+    await replayCall("replay_play_on", { level: ui.gameLevel ?? "novice" }, "The game could not go on from here");
+  },
+};
 
 /** Start a new game in a slot of its own: the game played before stays in the saved games. */
 async function newSession(options) {
@@ -788,6 +851,21 @@ function wire() {
   $("btn-saves").addEventListener("click", openSaves);
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
   $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
+  $("record-file").addEventListener("change", (event) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    watchRecord(file);
+  });
+  // A record dropped anywhere on the page is watched (once the engine is ready).
+  document.addEventListener("dragover", (event) => {
+    if ([...(event.dataTransfer?.types ?? [])].includes("Files")) event.preventDefault();
+  });
+  document.addEventListener("drop", (event) => {
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    if (document.body.dataset.engine === "ready") watchRecord(file);
+  });
   $("btn-new").addEventListener("click", openNewDialog);
   $("btn-hint").addEventListener("click", showHint);
   $("pace").addEventListener("change", (e) => {

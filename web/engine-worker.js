@@ -35,6 +35,10 @@ const BRIDGE = Object.freeze({
   presets: false,
   hint: false,
   review: false,
+  replay_open: true,
+  replay_step: true,
+  replay_play_on: true,
+  replay_close: false,
 });
 
 const started = performance.now();

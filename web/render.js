@@ -311,6 +311,7 @@ export function renderResult(snap, refs, handlers, busy) {
       h("summary", { text: "The payments in detail" }),
       h("ul", { class: "result-lines" }, r.lines.map((line) => h("li", {}, withTerms(line))))));
   }
+  if (snap.replay) return;  // a record watched: its own bar says what may be done
   box.append(h("div", { class: "result-actions" },
     h("button", { type: "button", class: "primary", id: "next-deal", onclick: handlers.nextDeal, disabled: busy, text: "Next deal" }),
     h("button", { type: "button", id: "review-deal", onclick: handlers.review, disabled: busy, text: "Review the deal" }),

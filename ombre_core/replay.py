@@ -1,0 +1,149 @@
+"""A game record watched step by step, and a game played on from any step (issue #8).
+
+A :class:`Replay` holds a checked ``ombre-record/1`` (``docs/record.md``): the deal after any number
+of its actions is rebuilt from the start, and shown as one seat saw it, through the same presenter
+as the table (:func:`ombre_core.table.snapshot`), so a replay can show nothing that seat could not
+see; once the deal is over every hand is shown, as players lay their cards down at the end. From
+any step before the end, :meth:`Replay.play_on` makes a new session whose deal is the record's deal
+at that step, the person in the watching seat and computer players in the others.
+
+A malformed record is refused whole, before anything is shown: :class:`InvalidRecord` names the
+failing action's index (``docs/record.md``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action, parse_action
+from .errors import InvalidRecord, OmbreError
+from .narrate import card_info
+from .record import start_of
+from .session import Session, default_names
+from .state import Deal
+from .table import TableFacts, snapshot
+from .tables import DISPLAY_ORDER
+from .views import view_of
+
+MAX_RECORD_CHARS = 1_000_000
+"""A record longer than this is refused unread (a deal's record is a few kilobytes)."""
+
+
+class Replay:
+    """A checked record, and the step shown (0: before the first action)."""
+
+    def __init__(self, record: Any, seat: int = 0) -> None:
+        start = start_of(record)
+        actions = record.get("actions")
+        if not isinstance(actions, list):
+            raise InvalidRecord("actions must be a list of actions")
+        deal = start.copy()
+        parsed: list[Action] = []
+        for index, text in enumerate(actions):
+            if not isinstance(text, str):
+                raise InvalidRecord(f"actions must be strings, not {text!r}", index)
+            try:
+                action = parse_action(text)
+                deal.apply(action)
+            except OmbreError as exc:
+                raise InvalidRecord(str(exc), index) from None
+            parsed.append(action)
+        if not 0 <= seat < start.seats:
+            raise OmbreError(f"no seat {seat} at a table of {start.seats}")
+        names = record.get("names")
+        if names is not None and not (
+            isinstance(names, list)
+            and len(names) == start.seats
+            and all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
+        ):
+            raise InvalidRecord(f"names must be {start.seats} short non-empty strings")
+        self.start = start
+        self.actions = parsed
+        self.seat = seat
+        self.names = tuple(names) if names else default_names(start.seats, None)
+        self.step = 0
+
+    @classmethod
+    def from_text(cls, text: str, seat: int = 0) -> Replay:
+        """Read a record from JSON text, with the reason when it cannot be read."""
+        if len(text) > MAX_RECORD_CHARS:
+            raise InvalidRecord(f"the file is too long for a record ({len(text):,} characters)")
+        try:
+            record = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise InvalidRecord(f"not JSON: {exc}") from None
+        return cls(record, seat)
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def go(self, step: int) -> None:
+        """Show the deal after ``step`` actions (0 to :attr:`steps`)."""
+        if type(step) is not int or not 0 <= step <= self.steps:
+            raise OmbreError(f"step must be a whole number from 0 to {self.steps}, not {step!r}")
+        self.step = step
+
+    def deal_at(self, step: int | None = None) -> Deal:
+        """The deal after ``step`` actions (default: the step shown)."""
+        deal = self.start.copy()
+        for action in self.actions[: self.step if step is None else step]:
+            deal.apply_unchecked(action)
+        return deal
+
+    def snapshot(self) -> dict[str, Any]:
+        """The table's snapshot of the step shown, as the watching seat saw it, with nothing to do,
+        and a ``replay`` block: the step, the steps, the last action, and every hand at the end."""
+        deal = self.deal_at()
+        n = deal.seats
+        facts = TableFacts(self.names, None, 1, (0,) * n, self.start.pool_in, 0, ())
+        snap = snapshot(view_of(deal, self.seat), facts)
+        snap["human_to_move"] = False
+        snap["legal"] = []
+        snap["discard"] = None
+        for card in snap["hand"]:
+            card["legal"] = False
+        last = None
+        if self.step:
+            actor = deal.events[-1].seat
+            shown = view_of(deal, self.seat).history[-1][1]
+            last = {"seat": actor, "action": shown}
+        hands = None
+        if deal.is_over:  # the cards are laid down: every hand as it was dealt and taken in
+            order = DISPLAY_ORDER[deal.trump]
+            hands = [
+                [card_info(c, deal.trump, deal.rules) for c in order if held >> c & 1]
+                for held in _final_hands(deal)
+            ]
+        snap["replay"] = {
+            "step": self.step,
+            "steps": self.steps,
+            "seat": self.seat,
+            "last": last,
+            "hands": hands,
+            "can_play_on": not deal.is_over,
+        }
+        return snap
+
+    def play_on(self, seed: int, level: str) -> Session:
+        """A new session from the step shown: the person in the watching seat, computer players of
+        ``level`` in the others, the pool as the record had it."""
+        deal = self.deal_at()
+        if deal.is_over:
+            raise OmbreError("the deal is over at this step: there is nothing to play on")
+        return Session.playing_on(deal, self.seat, level, seed)
+
+
+def _final_hands(deal: Deal) -> list[int]:
+    """What each seat held for the play: its cards left and those it played."""
+    hands = list(deal.hands)
+    for leader, cards, _ in deal.tricks:
+        for i, card in enumerate(cards):
+            hands[(leader + i) % deal.seats] |= 1 << card
+    for i, card in enumerate(deal.trick):
+        hands[(deal.leader + i) % deal.seats] |= 1 << card
+    return hands
+
+
+__all__ = ["MAX_RECORD_CHARS", "Replay"]

@@ -1,0 +1,109 @@
+"""Watching a record step by step, and playing on from a step (``ombre_core.replay``, issue #8)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from ombre_helpers import DATA
+
+from ombre_core import bridge
+from ombre_core.errors import InvalidRecord, OmbreError
+from ombre_core.replay import Replay
+
+BELINDA = json.loads((DATA / "belinda.json").read_text(encoding="utf-8"))
+
+
+def call(fn: Any, arg: Any = None) -> dict[str, Any]:
+    text = fn() if arg is None else fn(arg if isinstance(arg, str) else json.dumps(arg))
+    return json.loads(text)
+
+
+def test_every_step_shows_what_the_watching_seat_saw() -> None:
+    replay = Replay(BELINDA)
+    assert replay.steps == len(BELINDA["actions"])
+    start = replay.snapshot()
+    assert start["replay"]["step"] == 0 and start["replay"]["last"] is None
+    assert start["phase"] == "auction" and start["human_to_move"] is False
+    seat0 = {c["code"] for c in start["hand"]}
+    assert seat0 == set(BELINDA["hands"][0])
+    for step in range(1, replay.steps):
+        replay.go(step)
+        snap = replay.snapshot()
+        assert snap["legal"] == [] and snap["discard"] is None
+        assert not any(c["legal"] for c in snap["hand"])
+        assert snap["replay"]["hands"] is None  # nobody else's cards before the end
+        last = snap["replay"]["last"]
+        assert last["action"] == BELINDA["actions"][step - 1] or last["action"].startswith(
+            "discard"
+        )
+    replay.go(replay.steps)
+    end = replay.snapshot()
+    assert end["phase"] == "over" and end["result"] is not None
+    hands = end["replay"]["hands"]
+    assert len(hands) == 3 and all(len(h) == 9 for h in hands)
+    assert end["replay"]["can_play_on"] is False
+
+
+@pytest.mark.parametrize(
+    ("change", "index", "words"),
+    [
+        (lambda r: r["actions"].__setitem__(7, "Zz"), 7, "action 7"),
+        (lambda r: r["actions"].__setitem__(8, "Ks"), 8, "action 8"),
+        (lambda r: r.__setitem__("rules", "1700"), None, "unknown rules"),
+        (lambda r: r.__setitem__("names", ["a"]), None, "names"),
+    ],
+)
+def test_a_malformed_record_names_what_is_wrong(change: Any, index: int | None, words: str) -> None:
+    record = json.loads(json.dumps(BELINDA))
+    change(record)
+    with pytest.raises(InvalidRecord, match=words) as caught:
+        Replay(record)
+    assert caught.value.index == index
+
+
+def test_steps_out_of_range_are_refused() -> None:
+    replay = Replay(BELINDA)
+    for bad in (-1, replay.steps + 1, "3", 2.0, True):
+        with pytest.raises(OmbreError, match="step must be"):
+            replay.go(bad)  # type: ignore[arg-type]
+    assert replay.step == 0
+
+
+def test_the_bridge_keeps_the_game_in_progress_while_a_record_is_watched() -> None:
+    call(bridge.new_session, {"seed": 5, "rules": "1660"})
+    before = call(bridge.snapshot)
+    bad = call(bridge.replay_open, '{"format": "ombre-record/1"')
+    assert bad["ok"] is False and "not JSON" in bad["error"]["message"]
+    broken = json.loads(json.dumps(BELINDA))
+    broken["actions"][10] = "As"
+    refused = call(bridge.replay_open, json.dumps(broken))
+    assert refused["ok"] is False and "action 10" in refused["error"]["message"]
+    opened = call(bridge.replay_open, json.dumps(BELINDA))
+    assert opened["ok"] and opened["replay"]["steps"] == len(BELINDA["actions"])
+    step = call(bridge.replay_step, {"step": 12})
+    assert step["replay"]["step"] == 12
+    assert call(bridge.replay_step, {"step": 10_000})["ok"] is False
+    assert call(bridge.replay_close) == before  # the game in progress, as it was
+
+
+def test_play_on_from_a_step_starts_a_session_there() -> None:
+    call(bridge.new_session, {"seed": 5, "rules": "1660"})
+    call(bridge.replay_open, json.dumps(BELINDA))
+    call(bridge.replay_step, {"step": 10})
+    snap = call(bridge.replay_play_on, {"level": "novice"})
+    assert snap["ok"] and "replay" not in snap
+    assert snap["phase"] == "play" and snap["human"] == 0
+    assert call(bridge.replay_step, {"step": 1})["ok"] is False  # the record is closed
+    for _ in range(200):
+        if snap["phase"] == "over":
+            break
+        if snap["human_to_move"]:
+            card = next(c["code"] for c in snap["hand"] if c["legal"])
+            snap = call(bridge.apply, {"action": card})
+        else:
+            snap = call(bridge.bot_move)
+    assert snap["phase"] == "over"
+    saved = bridge.save()
+    assert call(bridge.load, saved)["phase"] == "over"  # the new session saves and loads

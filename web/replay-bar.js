@@ -1,0 +1,51 @@
+// The bar of a record being watched (issue #8): where the replay stands, the steps, and what was
+// done last; at the end, every hand. Python decides what each step shows (bridge.replay_*); this
+// module only lays it out. The controller (app.js) wires the handlers.
+
+import { cardFigure, h, withTerms } from "./render.js";
+
+function seatName(snap, seat) {
+  return snap.seats?.[seat]?.name ?? `Seat ${seat}`;
+}
+
+/** Draw the replay bar for `snap` (hidden when no record is watched). */
+export function renderReplayBar(snap, bar, handlers, busy) {
+  const replay = snap?.replay;
+  bar.hidden = !replay;
+  document.body.classList.toggle("watching", Boolean(replay));
+  if (!replay) {
+    bar.replaceChildren();
+    return;
+  }
+  const { step, steps } = replay;
+  const button = (id, text, title, target, disabled) => h("button", {
+    type: "button", id, title, disabled: busy || disabled, text,
+    onclick: () => handlers.go(target),
+  });
+  const last = replay.last
+    ? `${seatName(snap, replay.last.seat)}: ${replay.last.action}`
+    : "The cards are dealt.";
+  const children = [
+    h("p", { class: "replay-where", id: "replay-where" },
+      h("b", { text: "Watching a record" }), ` \u2014 step ${step} of ${steps}. `,
+      h("span", { class: "replay-last" }, withTerms(last))),
+    h("div", { class: "replay-steps", role: "group", "aria-label": "Steps of the record" },
+      button("replay-start", "\u23ee Start", "Back to the deal", 0, step === 0),
+      button("replay-back", "\u25c0 Back", "One step back", step - 1, step === 0),
+      button("replay-forward", "Forward \u25b6", "One step forward", step + 1, step === steps),
+      button("replay-end", "End \u23ed", "To the end of the deal", steps, step === steps)),
+    h("div", { class: "replay-actions" },
+      h("button", { type: "button", id: "replay-play-on", class: "primary", disabled: busy || !replay.can_play_on,
+        title: "Take over your seat from this step and play on against the computer players",
+        onclick: handlers.playOn, text: "Play on from here" }),
+      h("button", { type: "button", id: "replay-close", disabled: busy, onclick: handlers.close,
+        text: "Close the record" })),
+  ];
+  if (replay.hands) {
+    children.push(h("div", { class: "replay-hands" },
+      replay.hands.map((cards, seat) => h("div", { class: "replay-hand" },
+        h("h3", { text: seatName(snap, seat) }),
+        h("div", { class: "replay-cards" }, cards.map((card) => cardFigure(card, "small")))))));
+  }
+  bar.replaceChildren(...children);
+}
