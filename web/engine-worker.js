@@ -34,6 +34,7 @@ const BRIDGE = Object.freeze({
   export_record: false,
   presets: false,
   hint: false,
+  undo: false,
 });
 
 const started = performance.now();
