@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_ui import ENGINE_TIMEOUT_MS, human_step, play_to_end, settle
+from test_ui import AXE, ENGINE_TIMEOUT_MS, axe_violations, human_step, play_to_end, settle
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 STATS_KEY = "ombre.stats.v1"
@@ -407,4 +407,25 @@ def test_screenshots_of_the_new_dialogs(
     page.keyboard.press("Escape")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert csp_violations(page) == []
+    assert console_errors == []
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core is not installed (npm ci)")
+def test_axe_reports_no_serious_violations_in_the_new_dialogs(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    page.context.add_init_script(path=str(AXE))
+    open_game(page, base_url, "?seed=7&rules=1660", {"practice": True})
+    play_until(page, lambda p: p.locator("#btn-tricks").is_visible())
+    found = {"table": axe_violations(page)}
+    page.locator("#btn-tricks").click()
+    found["tricks"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    play_to_end(page)
+    page.locator("#btn-stats").click()
+    found["statistics"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    page.locator("#btn-settings").click()
+    found["settings"] = axe_violations(page)
+    assert all(not v for v in found.values()), found
     assert console_errors == []
