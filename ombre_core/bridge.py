@@ -137,6 +137,16 @@ def hint(_: str = "") -> dict[str, Any]:
 
 
 @_reply
+def undo(_: str = "") -> dict[str, Any]:
+    """Take back the person's last decision in this deal and what the computer players did
+    after it (practice); the deal is then marked as one in which undo was used. With nothing to
+    take back: ``NothingToUndo``, and nothing changes."""
+    session = _current()
+    session.undo()
+    return _snapshot(session)
+
+
+@_reply
 def next_deal(_: str = "") -> dict[str, Any]:
     session = _current()
     session.next_deal()

@@ -43,3 +43,10 @@ class InvalidRecord(OmbreError):
 
 class InvalidSession(OmbreError):
     """A saved session (``ombre-session/1``) that cannot be read."""
+
+
+class NothingToUndo(OmbreError):
+    """An undo asked for when the person has made no decision in the current deal to take back.
+
+    The session is left exactly as it was.
+    """

@@ -102,6 +102,8 @@ class Replay:
         snap["human_to_move"] = False
         snap["legal"] = []
         snap["discard"] = None
+        snap["forced"] = None  # nothing is played for anyone in a replay
+        snap["undo"] = {"available": False, "used": 0}
         for card in snap["hand"]:
             card["legal"] = False
         last = None

@@ -98,6 +98,10 @@ class Rules:
     stock_seen_after_first_lead: bool = False
     """RG: whether any may look on the rest of the stock, "which, the Table lead once, usually is
     done" (§15 #13). CG: it stays face down."""
+    tricks_seen: Literal["any-time", "own-turn"] = "any-time"
+    """When a player may look over the tricks already quitted (turned down), §15 #15. RG lets
+    the others look at the tricks, "which ordinarily is resolved on the Affirmative": at any
+    time. CG (the Quadrille chapter, p. 63): only when it is his turn to play."""
 
     # -- the vole (§15 #24)
     vole_declare_before_trick: int = 5
@@ -173,6 +177,8 @@ class Rules:
 
     def _check_sides(self) -> None:
         where = f"rules {self.id!r}"
+        if self.tricks_seen not in ("any-time", "own-turn"):
+            raise OmbreError(f"{where}: tricks_seen must be 'any-time' or 'own-turn'")
         if self.partnership not in ("alone", "called-king"):
             raise OmbreError(f"{where}: partnership must be 'alone' or 'called-king'")
         if self.all_pass not in ("redeal", "youngest-plays"):
@@ -230,6 +236,7 @@ RULES_1660 = Rules(
     gano="Gagno",
     asker_may_keep=False,
     stock_seen_after_first_lead=True,
+    tricks_seen="any-time",
     vole_declare_before_trick=5,
     vole_declare_after_winning=0,
     unit="lesser counter",
@@ -258,6 +265,7 @@ RULES_CLASSIC = Rules(
     names=CardNames("Spadille", "Manille", "Basto", "Punto", "Matadores"),
     asker_may_keep=True,
     stock_seen_after_first_lead=False,
+    tricks_seen="own-turn",
     vole_declare_before_trick=6,
     vole_declare_after_winning=5,
     unit="counter",
@@ -293,6 +301,7 @@ RULES_FIVE = Rules(
     all_pass="youngest-plays",
     asker_may_keep=True,
     stock_seen_after_first_lead=False,
+    tricks_seen="own-turn",
     vole_declare_before_trick=6,
     vole_declare_after_winning=5,
     unit="counter",

@@ -8,6 +8,11 @@ session replays exactly from its seed and its actions.
 A session saves as an ``ombre-session/1`` JSON document (see ``docs/record.md``): the ledger as it
 stood when the current deal began, and that deal as an ``ombre-record/1``. Loading replays the deal
 and checks every field, so a broken save is rejected with a reason instead of half-loaded.
+
+In practice the person may take back a decision (:meth:`Session.undo`): the deal is rebuilt from
+its record without that decision and what the computer players did after it. A deal in which
+undo was used says how many times (``undos``) in the ledger's history and in the saved session,
+so a practised deal is never mistaken for one played straight.
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action
+from .actions import Act, Action
 from .bots import Player, make_player
 from .cards import cards_of
-from .errors import IllegalAction, InvalidRecord, InvalidSession, OmbreError
+from .errors import IllegalAction, InvalidRecord, InvalidSession, NothingToUndo, OmbreError
 from .record import replay, to_record
 from .rules import PRESETS, Rules, get_rules
 from .scoring import OUTCOMES, Ledger, settle
@@ -72,8 +77,11 @@ def _checked_history(history: Any, seats: int) -> list[dict[str, Any]]:
         raise InvalidSession("history must be a list")
     for i, entry in enumerate(history):
         payments = entry.get("payments") if isinstance(entry, dict) else None
+        undos = entry.get("undos", 0) if isinstance(entry, dict) else None
         if not (
-            isinstance(payments, list)
+            type(undos) is int
+            and 0 <= undos <= MAX_SEED
+            and isinstance(payments, list)
             and len(payments) == seats
             and all(type(p) is int for p in payments)
             and type(entry.get("deal")) is int
@@ -114,7 +122,13 @@ class Session:
         self.ledger_before = self.ledger.to_json()
         self.number = 1
         self.history: list[dict[str, Any]] = []
-        """One entry per finished deal: number, outcome, ombre, codille winner, tricks, payments."""
+        """One entry per finished deal: number, outcome, ombre, codille winner, tricks, payments,
+        and how many times undo was used in it."""
+        self.undos = 0
+        """How many times undo was used in the current deal."""
+        self.decisions: list[int] = []
+        """Where the person's decisions stand in the current deal's history (the index of each
+        action they chose, a forced one left out): what :meth:`undo` takes back."""
         self.deal = self._new_deal(self.first_dealer)
 
     @classmethod
@@ -137,6 +151,8 @@ class Session:
 
     def _new_deal(self, dealer: int) -> Deal:
         self.ledger_before = self.ledger.to_json()
+        self.undos = 0
+        self.decisions = []
         return Deal.from_seed(self.rules, self._deal_seed(self.number), dealer, self.ledger.pool)
 
     # ---- play --------------------------------------------------------------------------------
@@ -149,9 +165,72 @@ class Session:
         if seat is not None and self.deal.to_move != seat:
             text = action if isinstance(action, str) else str(action)
             raise IllegalAction(text, seat, f"it is not seat {seat}'s turn")
+        index = len(self.deal.history)
+        decided = self._is_decision(self.deal)
         self.deal.apply(action)
+        if decided:
+            self.decisions.append(index)
         if self.deal.is_over:
             self._record_result()
+
+    def _is_decision(self, deal: Deal) -> bool:
+        """Whether the person is to move in ``deal`` with more than one action to choose from.
+
+        A forced action (one card left that may be played, the table plays it for the person) is
+        not a decision: taking it back would only have it played again.
+        """
+        if self.human is None or deal.to_move != self.human:
+            return False
+        return sum(1 for a in deal.legal_actions() if a != Act.GANO) > 1  # Gano: a word
+
+    def _decisions_of(self, deal: Deal) -> list[int]:
+        """The person's decisions in ``deal``, found by replaying its record (after a load)."""
+        record = to_record(deal)
+        actions = record["actions"]
+        again = replay({**record, "actions": []}, self.rules)
+        found = []
+        for index, text in enumerate(actions):
+            if self._is_decision(again):
+                found.append(index)
+            again.apply(text)
+        return found
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the person has a decision in the current deal to take back."""
+        return bool(self.decisions)
+
+    def undo(self) -> None:
+        """Take back the person's last decision in this deal and all that came after it.
+
+        The deal is rebuilt from its record cut just before that decision (the computer players'
+        moves after it go with it), so it is the person's turn again, as it was. A finished deal
+        may be taken back too, before the next deal: its result leaves the ledger. Raises
+        :class:`NothingToUndo` (and changes nothing) when there is no decision to take back.
+        """
+        if self.human is None:
+            raise NothingToUndo("nothing to undo: no person plays at this table")
+        if not self.decisions:
+            raise NothingToUndo(
+                f"nothing to undo: you have made no decision in deal {self.number} yet"
+            )
+        cut = self.decisions[-1]
+        record = to_record(self.deal)
+        deal = replay({**record, "actions": record["actions"][:cut]}, self.rules)
+        if deal.to_move != self.human:  # a record cut at the person's decision: their turn
+            raise AssertionError("undo would not give the turn back to the person")
+        ledger = self.ledger
+        if self.deal.is_over:  # its result leaves the ledger: back to where the deal began
+            before = self.ledger_before
+            balances, pool, deals = before["balances"], before["pool"], before["deals"]
+            assert isinstance(balances, list) and type(pool) is int and type(deals) is int
+            ledger = Ledger(self.rules.seats, balances, pool, deals)
+        # Everything is built: now change the session, all at once.
+        self.history = [h for h in self.history if h["deal"] != self.number]
+        self.ledger = ledger
+        self.deal = deal
+        self.decisions.pop()
+        self.undos += 1
 
     def _record_result(self) -> None:
         result = settle(self.deal)
@@ -166,6 +245,7 @@ class Session:
                 "partner": result.partner,
                 "tricks": list(result.tricks),
                 "payments": list(result.payments),
+                "undos": self.undos,
             }
         )
 
@@ -200,6 +280,8 @@ class Session:
             deals=self.ledger.deals,
             history=tuple(self.history),
             level="novice" if self.bot_name == "rules" else self.bot_name,
+            can_undo=self.can_undo,
+            undos=self.undos,
         )
 
     # ---- saving ------------------------------------------------------------------------------
@@ -213,6 +295,7 @@ class Session:
             "names": self.names,
             "bot": self.bot_name,
             "deal_number": self.number,
+            "undos": self.undos,
             "ledger": self.ledger_before,
             "history": self.history[:-1] if self.deal.is_over else self.history,
             "deal": to_record(self.deal),
@@ -273,7 +356,14 @@ class Session:
                     f"the ledger has {pool}"
                 )
             session.history = _checked_history(data.get("history", []), rules.seats)
+            undos = data.get("undos", 0)  # absent before undo existed (release 0.1)
+            if type(undos) is not int or not 0 <= undos <= MAX_SEED:
+                raise InvalidSession(
+                    f"undos must be a whole number from 0 to {MAX_SEED}, not {_short(undos)}"
+                )
+            session.undos = undos
             session.deal = replay(record, rules)
+            session.decisions = session._decisions_of(session.deal)
             if session.deal.is_over:
                 session._record_result()
         except InvalidRecord as exc:

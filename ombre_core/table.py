@@ -49,6 +49,10 @@ class TableFacts:
     """One entry per finished deal (see :class:`~ombre_core.session.Session`)."""
     level: str = "novice"
     """The computer players' level."""
+    can_undo: bool = False
+    """Whether the person has a decision in this deal to take back (practice)."""
+    undos: int = 0
+    """How many times undo was used in this deal."""
 
 
 def _action_entry(view: View, action: int) -> dict[str, str]:
@@ -177,6 +181,50 @@ def _trick_cards(view: View, leader: int, cards: Sequence[int]) -> list[dict[str
     ]
 
 
+def _forced(view: View) -> str | None:
+    """The card the person must play, when it is the only legal action (their last card, or the
+    one card that follows suit): the table may play it for them. Never a decision among others,
+    and never the vole, which is a choice."""
+    options = [a for a in view.legal if a != Act.GANO]  # Gano is a word, not a choice of card
+    if not view.my_turn or view.is_over or view.phase != "play" or len(options) != 1:
+        return None
+    (action,) = options
+    return A.format_action(action) if A.is_card(action) else None
+
+
+def _tricks_played(view: View) -> dict[str, Any]:
+    """The tricks quitted so far in this deal, where the rules let the person look at them.
+
+    RG lets anyone look at the tricks at any time ("which ordinarily is resolved on the
+    Affirmative"); CG's Quadrille chapter only when it is his turn to play (compendium §15 #15):
+    :attr:`~ombre_core.rules.Rules.tricks_seen`. Once the deal is over every trick may be seen.
+    """
+    own_turn = view.rules.tricks_seen == "own-turn"
+    shown = not own_turn or view.is_over or (view.my_turn and view.phase == "play")
+    if own_turn:
+        rule = (
+            "Under these rules (The Court Gamester) you may look over the tricks already "
+            "played only when it is your turn to play."
+        )
+    else:
+        rule = (
+            "Under these rules (the 1660 pamphlet) anyone may look over the tricks already "
+            "played, at any time."
+        )
+    tricks = []
+    if shown:
+        for number, (leader, cards, winner) in enumerate(view.tricks, 1):
+            tricks.append(
+                {
+                    "number": number,
+                    "leader": leader,
+                    "cards": _trick_cards(view, leader, cards),
+                    "winner": winner,
+                }
+            )
+    return {"count": len(view.tricks), "shown": shown, "rule": rule, "tricks": tricks}
+
+
 def _result(view: View, narrator: Narrator) -> dict[str, Any] | None:
     settled = view.result
     if settled is None:
@@ -301,6 +349,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "history": [
                 {
                     **entry,
+                    "undos": entry.get("undos", 0),
                     "title": _history_title(narrator, entry),
                     "payments_text": [narrator.short(p, rules) for p in entry["payments"]],
                 }
@@ -310,6 +359,9 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "vole_declared": view.vole_declared,
         "gano": view.gano,
         "glossary": glossary(rules),
+        "forced": _forced(view),
+        "undo": {"available": table.can_undo, "used": table.undos},
+        "tricks_played": _tricks_played(view),
     }
 
 

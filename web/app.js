@@ -10,15 +10,21 @@ import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
 import * as saves from "./saves.js";
-import { DISPLAY_OPTIONS, readAddress, readDisplay, readPace, savedProblem, sentences } from "./checks.js";
+import { DISPLAY_OPTIONS, readAddress, readDisplay, savedProblem, sentences } from "./checks.js";
 import { dealFinished, tellHost } from "./host.js";
+import { SETTINGS_KEY, applySettings, readSettings, settingsText } from "./settings.js";
+import * as stats from "./stats.js";
+import { renderTricksDialog, renderStats } from "./dialogs.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
 document.documentElement.dataset.boot = "app";
 
-const SETTINGS_KEY = "ombre.settings";  // UI settings: pace of the computer players
-const { store } = saves;                 // the games themselves: saves.js
+const { store } = saves;  // the games themselves: saves.js; the settings: settings.js
+
+// A forced card (the only one that may be played) is played for the person after this pause, so
+// that they see it go; never shorter, whatever the computer players' pace.
+const FORCED_PAUSE_MS = 700;
 
 const $ = (id) => document.getElementById(id);
 
@@ -50,6 +56,8 @@ const ui = {
   selected: new Set(),  // cards chosen for the discard
   focusCode: null,      // the hand's roving tab stop
   pace: 800,            // ms before each computer move
+  settings: null,       // settings.js: card size, four colours, forced cards, practice
+  forcing: null,        // the snapshot whose forced card is about to be played for the person
   presets: [],
   levels: [],
   generation: 0,        // bumped by a new game or a load; stops an old bot loop
@@ -65,14 +73,41 @@ let engine = null;
 // ---------------------------------------------------------------------------------------------
 // Settings (the games themselves are kept by saves.js)
 
-/** Read the saved pace; a message when the saved one cannot be used. */
+/** Read the saved settings and show them; the sentences for saved values that could not be used. */
 function loadSettings() {
-  const { pace, problem } = readPace(store.get(SETTINGS_KEY));
-  if (pace !== null) ui.pace = pace;
+  const { settings, problems } = readSettings(store.get(SETTINGS_KEY));
+  ui.settings = settings;
+  ui.pace = settings.pace;
   const select = $("pace");
   if (![...select.options].some((o) => Number(o.value) === ui.pace)) select.append(new Option(`${ui.pace} ms`, String(ui.pace)));
   select.value = String(ui.pace);
-  return problem ?? null;
+  applySettings(settings);
+  return problems;
+}
+
+function saveSettings() {
+  ui.settings.pace = ui.pace;
+  store.set(SETTINGS_KEY, settingsText(ui.settings));
+}
+
+/** The Settings dialog: each control applies at once and is kept. */
+function openSettings() {
+  const form = $("settings-form");
+  for (const input of form.querySelectorAll("input")) {
+    if (input.type === "radio") input.checked = ui.settings[input.name] === input.value;
+    else input.checked = Boolean(ui.settings[input.name]);
+  }
+  $("settings-dialog").showModal();
+}
+
+function settingChanged(event) {
+  const input = event.target;
+  if (!(input.name in ui.settings)) return;
+  ui.settings[input.name] = input.type === "radio" ? input.value : input.checked;
+  saveSettings();
+  applySettings(ui.settings);
+  render();
+  if (input.name === "autoplay") scheduleForced();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +165,7 @@ function updateState() {
   const snap = ui.snap;
   if (!snap) return;
   if (ui.away) setState("error");
-  else if (ui.busy) setState("waiting");
+  else if (ui.busy || ui.forcing) setState("waiting");
   else if (snap.phase === "over") setState("over");
   else if (snap.human_to_move) setState("playable");
   else setState("waiting");
@@ -154,7 +189,9 @@ function announceChanges(prev, snap) {
   if (snap.result && !(prev && prev.result && prev.deal_number === snap.deal_number)) {
     lines.push(snap.result.title, snap.result.text);
   }
-  if (snap.human_to_move && snap.prompt && !(prev && prev.human_to_move && prev.prompt === snap.prompt)) {
+  if (ui.forcing === snap) {
+    lines.push(forcedWords(snap));
+  } else if (snap.human_to_move && snap.prompt && !(prev && prev.human_to_move && prev.prompt === snap.prompt)) {
     lines.push(snap.prompt);
   }
   announce(lines);
@@ -177,6 +214,7 @@ function render() {
   renderAll(ui.snap, refs, handlers, ui);
   renderReplayBar(ui.snap, $("replay-bar"), replayHandlers, ui.busy);
   renderHint();
+  renderTools();
   document.body.classList.toggle("away", ui.away);
   if (ui.away) refs.prompt.textContent = "This game is being played in another tab.";
   updateState();
@@ -198,6 +236,20 @@ function renderHint() {
     text.hidden = true;
     text.textContent = "";
   }
+}
+
+/** Undo (practice) and Tricks played, beside the Hint; an open Tricks dialog follows the table. */
+function renderTools() {
+  const snap = ui.snap;
+  const undo = $("btn-undo");
+  undo.hidden = !ui.settings.practice || ui.away;
+  undo.disabled = ui.busy || !snap?.undo?.available;
+  const played = snap?.tricks_played;
+  const tricks = $("btn-tricks");
+  tricks.hidden = !played?.count || ui.away;
+  tricks.textContent = `Tricks played (${played?.count ?? 0})`;
+  if (ui.forcing) refs.prompt.append(h("span", { class: "discard-hint", text: ` ${forcedWords(snap)}` }));
+  if ($("tricks-dialog").open) renderTricksDialog(snap, $("tricks-rule"), $("tricks-list"));
 }
 
 function hintKey(snap) {
@@ -247,7 +299,7 @@ function nextTarget() {
   const snap = ui.snap;
   if (!snap || ui.away) return null;
   if (!ui.busy && snap.phase === "over") return $("next-deal");
-  if (ui.busy || !snap.human_to_move) return refs.prompt;
+  if (ui.busy || ui.forcing || !snap.human_to_move) return refs.prompt;
   if (snap.discard) return refs.hand.querySelector('button[tabindex="0"]') ?? refs.hand.querySelector("button");
   if (snap.phase === "play") return refs.hand.querySelector("button.legal");
   return refs.actions.querySelector("button:not(:disabled)") ?? refs.prompt;
@@ -314,10 +366,106 @@ function accept(snap) {
   }
   const inGame = focusInGame();
   ui.snap = snap;
+  ui.forcing = forcedNow(snap) ? snap : null;
   render();
   // Something happened: focus goes to what the person can do now (or to the prompt meanwhile).
   if (inGame) focusNext();
   announceChanges(prev, snap);
+  countDeal(prev, snap);
+  if (ui.forcing) scheduleForced();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forced cards: when the snapshot says the person's only legal action is one card (snap.forced,
+// decided by the engine), it is played for them after a short pause (a setting, on by default).
+
+function forcedWords(snap) {
+  const card = snap.hand?.find((c) => c.code === snap.forced);
+  return `Your only card that may be played${card ? `, ${card.label},` : ""} is played for you.`;
+}
+
+function forcedNow(snap) {
+  return Boolean(snap && snap.forced && snap.human_to_move && ui.settings.autoplay && !ui.busy && !ui.away);
+}
+
+async function scheduleForced() {
+  const snap = ui.snap;
+  if (!forcedNow(snap)) {
+    if (ui.forcing) { ui.forcing = null; render(); }
+    return;
+  }
+  if (ui.forcing !== snap) { ui.forcing = snap; render(); }
+  const gen = ui.generation;
+  await sleep(Math.max(FORCED_PAUSE_MS, Math.min(ui.pace, 1400)));
+  // Anything that happened meanwhile (an undo, a new game, the card clicked) cancels it.
+  if (gen !== ui.generation || ui.snap !== snap || ui.forcing !== snap || !forcedNow(snap)) return;
+  ui.forcing = null;
+  change("apply", { action: snap.forced });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics (stats.js): each finished deal counted once; a deal taken back is forgotten.
+
+let statsSaid = false;
+
+function countDeal(prev, snap) {
+  if (!ui.slot || ui.away) return;
+  const key = `${ui.slot}:${snap.deal_number}`;
+  const entry = stats.dealEntry(snap, key);
+  const undone = !entry && prev?.result && prev.deal_number === snap.deal_number;
+  if (!entry && !undone) return;
+  const { stats: kept, problem } = stats.loadStats(store);
+  if (problem) statsProblem(problem);
+  store.set(stats.STATS_KEY, JSON.stringify(entry ? stats.record(kept, entry) : stats.forget(kept, key)));
+}
+
+/** The statistics kept could not be read: they were put aside; say so once, in passing. */
+function statsProblem(problem) {
+  if (statsSaid) return;
+  statsSaid = true;
+  showNotice(sentences(problem), [["OK", hideNotice]], { kind: "info", focus: false });
+}
+
+function openStats() {
+  const { stats: kept, problem } = stats.loadStats(store);
+  if (problem) statsProblem(problem);
+  renderStats(kept, $("stats-body"), (id) => ui.presets.find((p) => p.id === id)?.title ?? `Rules ${id}`);
+  $("stats-reset-ask").hidden = true;
+  $("stats-reset").hidden = false;
+  $("stats-dialog").showModal();
+}
+
+function askReset() {
+  $("stats-reset-ask").hidden = false;
+  $("stats-reset").hidden = true;
+  $("stats-reset-no").focus();
+}
+
+function resetStats(yes) {
+  if (yes) {
+    store.remove(stats.STATS_KEY);
+    renderStats(stats.empty(), $("stats-body"), () => "");
+  }
+  $("stats-reset-ask").hidden = true;
+  $("stats-reset").hidden = false;
+  $("stats-reset").focus();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo (practice) and the tricks played
+
+function undo() {
+  if (ui.busy || ui.away || !ui.settings.practice || !ui.snap?.undo?.available) return;
+  hideNotice();
+  // The computer players stop: what they did after the person's decision is taken back too.
+  ui.generation += 1;
+  ui.forcing = null;
+  change("undo");
+}
+
+function openTricks() {
+  renderTricksDialog(ui.snap, $("tricks-rule"), $("tricks-list"));
+  $("tricks-dialog").showModal();
 }
 
 /** Run an engine call that changes the state, then save and let the computer players move. */
@@ -385,6 +533,7 @@ async function runBots() {
 
 function humanAction(action) {
   if (ui.busy || ui.away || !ui.snap?.human_to_move) return;
+  ui.forcing = null;
   hideNotice();
   change("apply", { action });
 }
@@ -868,9 +1017,17 @@ function wire() {
   });
   $("btn-new").addEventListener("click", openNewDialog);
   $("btn-hint").addEventListener("click", showHint);
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-tricks").addEventListener("click", openTricks);
+  $("btn-stats").addEventListener("click", openStats);
+  $("btn-settings").addEventListener("click", openSettings);
+  $("settings-form").addEventListener("change", settingChanged);
+  $("stats-reset").addEventListener("click", askReset);
+  $("stats-reset-yes").addEventListener("click", () => resetStats(true));
+  $("stats-reset-no").addEventListener("click", () => resetStats(false));
   $("pace").addEventListener("change", (e) => {
     ui.pace = Number(e.target.value);
-    store.set(SETTINGS_KEY, JSON.stringify({ pace: ui.pace }));
+    saveSettings();
   });
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
@@ -885,8 +1042,12 @@ function wire() {
 async function main() {
   wire();
   const notes = [];
-  const paceProblem = loadSettings();
-  if (paceProblem) notes.push(paceProblem);
+  notes.push(...loadSettings());
+  const { problem: statsTrouble } = stats.loadStats(store);
+  if (statsTrouble) {
+    statsSaid = true;  // said once, with the start-up notes
+    notes.push(statsTrouble);
+  }
   renderPlaceholder();
   const problem = hostProblem();
   if (problem) {

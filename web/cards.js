@@ -29,7 +29,19 @@ const CARD_CSS = `
 .matador-badge text{fill:#fff;font-family:${SERIF};font-weight:700;font-size:16px}
 .back-bg{fill:#f6efe0;stroke:#8a7a5e;stroke-width:1.5}
 .back-inner{fill:#7a1f2b}.back-pattern{fill:#d9b35a}
-.suit-icon.red{fill:#b3122b}.suit-icon.black{fill:#14130f}`;
+.suit-icon.red{fill:#b3122b}.suit-icon.black{fill:#14130f}
+.four.suit-c{fill:#17703a}.four.suit-d{fill:#1654b0}
+.four.suit-c .court-frame{stroke:#17703a}.four.suit-d .court-frame{stroke:#1654b0}`;
+
+// The four-colour pack (a setting): clubs green and diamonds blue, so that the two suits of each
+// colour are told apart at a glance. Card faces are images that cannot see the page's classes, so
+// the palette is drawn into them (and into the cache key).
+let fourColour = false;
+
+/** Draw the faces from now on in the four-colour pack (true) or in red and black. */
+export function setFourColour(on) {
+  fourColour = Boolean(on);
+}
 
 // Suit symbols as paths in a 100 × 100 box, so they look the same whatever fonts the system has.
 const SUIT_PATHS = {
@@ -120,7 +132,7 @@ function aceCentre(svg, card) {
 export function cardFace(card) {
   const svg = el("svg", {
     viewBox: "0 0 100 140",
-    class: `card-face ${card.red ? "red" : "black"}${card.trump ? " trump" : ""}${card.matador ? " matador" : ""}`,
+    class: `card-face ${card.red ? "red" : "black"} suit-${card.suit}${fourColour ? " four" : ""}${card.trump ? " trump" : ""}${card.matador ? " matador" : ""}`,
     "aria-hidden": "true",
     focusable: "false",
   });
@@ -177,7 +189,7 @@ function image(url, alt) {
 
 /** The face of a card as an <img>; alt "" when a surrounding element names the card. */
 export function cardImage(card, alt = "") {
-  const key = `${card.code}|${card.name}|${card.trump ? 1 : 0}${card.matador ? 1 : 0}`;
+  const key = `${card.code}|${card.name}|${card.trump ? 1 : 0}${card.matador ? 1 : 0}${fourColour ? "|four" : ""}`;
   const img = image(dataURL(key, () => cardFace(card)), alt);
   img.className = "card-img";
   return img;
@@ -204,7 +216,7 @@ export function cardBack() {
 
 /** A small suit symbol as a stand-alone inline SVG (for the trump indicator and the rules panel). */
 export function suitIcon(s, red) {
-  const svg = el("svg", { viewBox: "0 0 100 100", class: `suit-icon ${red ? "red" : "black"}`, "aria-hidden": "true", focusable: "false" });
+  const svg = el("svg", { viewBox: "0 0 100 100", class: `suit-icon ${red ? "red" : "black"} suit-${s}`, "aria-hidden": "true", focusable: "false" });
   suit(svg, s, 0, 0, 100);
   return svg;
 }

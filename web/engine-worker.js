@@ -39,6 +39,7 @@ const BRIDGE = Object.freeze({
   replay_step: true,
   replay_play_on: true,
   replay_close: false,
+  undo: false,
 });
 
 const started = performance.now();

@@ -105,7 +105,7 @@ export function h(tag, props = {}, ...children) {
   return node;
 }
 
-function term(word, display = word) {
+export function term(word, display = word) {
   const title = termTitle(word);
   return title ? h("abbr", { title, text: display }) : document.createTextNode(display);
 }
@@ -120,7 +120,7 @@ export function position(seat, human, seats) {
   return places[(seat - human + seats) % seats];
 }
 
-function signed(n) {
+export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
@@ -236,6 +236,7 @@ export function renderFacts(snap, refs) {
     add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
   }
   if (snap.vole_declared) add(term("vole", "Vole"), "declared");
+  if (snap.undo?.used) add("Practice", `Undo used ${snap.undo.used === 1 ? "once" : `${snap.undo.used} times`}`, "practice");
 }
 
 export function renderTrick(snap, refs) {
@@ -249,6 +250,14 @@ export function renderTrick(snap, refs) {
   }
   area.classList.toggle("done", done);
   area.classList.toggle("empty", !trick);
+  // A trick just won is gathered towards its winner, once (style.css; none with reduced motion).
+  const doneKey = done ? trick.cards.map(({ card }) => card.code).join(" ") : "";
+  const gather = done && area.dataset.gathered !== doneKey;
+  area.dataset.gathered = doneKey;
+  area.classList.toggle("gather", gather);
+  for (const pos of ["left", "right", "bottom"]) {
+    area.classList.toggle(`to-${pos}`, done && position(trick.winner, snap.human, snap.seats.length) === pos);
+  }
   if (!trick) {
     area.dataset.shown = "";
     area.setAttribute("aria-label", "The table: no cards played yet");
@@ -373,6 +382,11 @@ export function renderHand(snap, refs, handlers, ui) {
   hand.classList.toggle("discarding", discarding);
   hand.classList.toggle("playing", playing);
   const cards = snap.hand ?? [];
+  // A new hand is dealt in, once (style.css; none with reduced motion). The same hand after an
+  // undo in the auction is not dealt again.
+  const dealKey = snap.phase === "auction" ? `${snap.deal_number}:${cards.map((c) => c.code).join("")}` : ui.dealKey;
+  hand.classList.toggle("dealing", dealKey !== ui.dealKey);
+  ui.dealKey = dealKey;
   const codes = cards.map((c) => c.code);
   // The hand's tab stop: the card last focused, unless it cannot be played now (then the first
   // that can): Tab never lands on a card that cannot be played.
@@ -456,8 +470,12 @@ export function renderLedger(snap, refs) {
   table.append(h("thead", {}, head));
   const body = h("tbody");
   for (const row of ledger.history ?? []) {
-    body.append(h("tr", {},
-      h("th", { scope: "row", title: row.title, text: `${row.deal}` }),
+    // A deal in which the person used Undo is marked: practice, not a deal played straight.
+    const practice = row.undos > 0
+      ? h("span", { class: "practice-mark", title: `Practice: you used Undo ${row.undos === 1 ? "once" : `${row.undos} times`} in this deal`, text: " (practice)" })
+      : null;
+    body.append(h("tr", { class: practice ? "practice" : "" },
+      h("th", { scope: "row", title: row.title }, `${row.deal}`, practice),
       row.payments.map((p, i) => h("td", { class: p > 0 ? "plus" : p < 0 ? "minus" : "", text: row.payments_text?.[i] ?? signed(p) }))));
   }
   table.append(body);

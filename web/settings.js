@@ -1,0 +1,65 @@
+// settings.js: the table's settings, kept in this browser (localStorage["ombre.settings"]), and
+// how they show: classes on <body> (card size, four-colour pack, practice) that style.css reads,
+// and the card faces' palette (cards.js: a face is an image, which cannot see the page's CSS).
+//
+// One JSON object: {pace, autoplay, practice, cardSize, fourColour}. A saved value that cannot be
+// used is replaced by its default, with a sentence saying so (checks.js words the pace's).
+
+import { readPace, quote } from "./checks.js";
+import { setFourColour } from "./cards.js";
+
+export const SETTINGS_KEY = "ombre.settings";
+export const CARD_SIZES = Object.freeze(["small", "normal", "large"]);
+export const DEFAULTS = Object.freeze({
+  pace: 800,          // ms before each computer move
+  autoplay: true,     // play a forced card for the person after a short pause
+  practice: false,    // offer Undo (a deal in which it is used is marked)
+  cardSize: "normal",
+  fourColour: false,  // spades black, clubs green, hearts red, diamonds blue
+});
+
+const FLAGS = {
+  autoplay: "playing a forced card for you",
+  practice: "practice (undo)",
+  fourColour: "four-colour pack",
+};
+
+/**
+ * The settings saved in `text` (null when none): {settings, problems}, where problems are the
+ * sentences to show for values that could not be used (each replaced by its default).
+ */
+export function readSettings(text) {
+  const settings = { ...DEFAULTS };
+  const problems = [];
+  const { pace, problem } = readPace(text);
+  if (pace !== null) settings.pace = pace;
+  if (problem) problems.push(problem);
+  let saved = null;
+  try { saved = JSON.parse(text ?? "null"); } catch { /* readPace said so */ }
+  if (!saved || typeof saved !== "object" || Array.isArray(saved)) return { settings, problems };
+  for (const [key, words] of Object.entries(FLAGS)) {
+    if (saved[key] === undefined) continue;
+    if (typeof saved[key] === "boolean") settings[key] = saved[key];
+    else problems.push(`Your saved setting for ${words}, ${quote(JSON.stringify(saved[key]))}, is not true or false, so it is ${DEFAULTS[key] ? "on" : "off"}`);
+  }
+  if (saved.cardSize !== undefined) {
+    if (CARD_SIZES.includes(saved.cardSize)) settings.cardSize = saved.cardSize;
+    else problems.push(`Your saved card size ${quote(JSON.stringify(saved.cardSize))} is not small, normal or large, so normal cards are used`);
+  }
+  return { settings, problems };
+}
+
+/** The settings as the text to keep. */
+export function settingsText(settings) {
+  const out = {};
+  for (const key of Object.keys(DEFAULTS)) out[key] = settings[key];
+  return JSON.stringify(out);
+}
+
+/** Show the settings: classes on <body>, the card faces' palette. */
+export function applySettings(settings, body = document.body) {
+  for (const size of CARD_SIZES) body.classList.toggle(`cards-${size}`, settings.cardSize === size && size !== "normal");
+  body.classList.toggle("four-colour", settings.fourColour);
+  body.classList.toggle("practice", settings.practice);
+  setFourColour(settings.fourColour);
+}
