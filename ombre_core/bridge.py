@@ -23,6 +23,7 @@ from .narrate import card_name
 from .record import to_record
 from .replay import Replay
 from .rules import PRESETS, get_rules
+from .scenarios import SCENARIOS
 from .session import MAX_SEED, Session
 from .views import view_of
 
@@ -231,6 +232,19 @@ def replay_open(text: str = "") -> dict[str, Any]:
 
 
 @_reply
+def scenario_open(options: str = "") -> dict[str, Any]:
+    """Open a scenario (``{"id": "belinda"}``) to be told step by step, like a record; the game in
+    progress is kept."""
+    global _replay
+    opts = _parse(options, "options")
+    if not isinstance(opts, dict) or not isinstance(opts.get("id"), str):
+        raise OmbreError('expected {"id": "<scenario>"}, e.g. {"id": "belinda"}')
+    replay = Replay.of_scenario(opts["id"])
+    _replay = replay
+    return replay.snapshot()
+
+
+@_reply
 def replay_step(options: str = "") -> dict[str, Any]:
     """Show the open record after ``{"step": n}`` actions (0 to the number of actions)."""
     replay = _watching()
@@ -290,6 +304,7 @@ def presets(options: str = "") -> dict[str, Any]:
             if seats == "all" or r.seats in seats
         ],
         "levels": [{"id": name, "title": LEVEL_TITLES[name]} for name in LEVELS],
+        "scenarios": [{"id": s["id"], "title": s["title"]} for s in SCENARIOS.values()],
     }
 
 

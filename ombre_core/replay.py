@@ -17,9 +17,11 @@ import json
 from typing import Any
 
 from .actions import Action, parse_action
+from .cards import format_card
 from .errors import InvalidRecord, OmbreError
 from .narrate import card_info
 from .record import start_of
+from .scenarios import caption_at, scenario
 from .session import Session, default_names
 from .state import Deal
 from .table import TableFacts, snapshot
@@ -32,6 +34,13 @@ MAX_RECORD_CHARS = 1_000_000
 
 class Replay:
     """A checked record, and the step shown (0: before the first action)."""
+
+    captions: tuple[tuple[int, str, str, str], ...] = ()
+    """A scenario's captions (:mod:`ombre_core.scenarios`), else none."""
+    marks: dict[str, str] | None = None
+    """A scenario's certainty of each card (``certain``, ``probable``; others ``inferred``)."""
+    scenario_id: str | None = None
+    title: str | None = None
 
     def __init__(self, record: Any, seat: int = 0) -> None:
         start = start_of(record)
@@ -74,6 +83,17 @@ class Replay:
         except (ValueError, TypeError, RecursionError) as exc:
             raise InvalidRecord(f"not JSON: {exc}") from None
         return cls(record, seat)
+
+    @classmethod
+    def of_scenario(cls, scenario_id: str) -> Replay:
+        """A scenario told step by step: its record, captions and the certainty of its cards."""
+        told = scenario(scenario_id)
+        replay = cls(told["record"])
+        replay.captions = told["captions"]
+        replay.marks = told["marks"]
+        replay.scenario_id = told["id"]
+        replay.title = told["title"]
+        return replay
 
     @property
     def steps(self) -> int:
@@ -125,6 +145,10 @@ class Replay:
             "last": last,
             "hands": hands,
             "can_play_on": not deal.is_over,
+            "scenario": self.scenario_id,
+            "title": self.title,
+            "caption": caption_at(self.captions, self.step) if self.captions else None,
+            "marks": None if self.marks is None else _marks(self.marks),
         }
         return snap
 
@@ -135,6 +159,11 @@ class Replay:
         if deal.is_over:
             raise OmbreError("the deal is over at this step: there is nothing to play on")
         return Session.playing_on(deal, self.seat, level, seed)
+
+
+def _marks(known: dict[str, str]) -> dict[str, str]:
+    """Every card's certainty: those listed, and ``inferred`` for the rest."""
+    return {format_card(c): known.get(format_card(c), "inferred") for c in range(40)}
 
 
 def _final_hands(deal: Deal) -> list[int]:

@@ -107,3 +107,27 @@ def test_play_on_from_a_step_starts_a_session_there() -> None:
     assert snap["phase"] == "over"
     saved = bridge.save()
     assert call(bridge.load, saved)["phase"] == "over"  # the new session saves and loads
+
+
+def test_belindas_scenario_follows_the_poem_to_the_last_trick() -> None:
+    from ombre_core.scenarios import BELINDA_CAPTIONS
+
+    replay = Replay.of_scenario("belinda")
+    firsts = [c[0] for c in BELINDA_CAPTIONS]
+    assert firsts == sorted(firsts) and firsts[0] == 0
+    seen = set()
+    for step in range(replay.steps + 1):
+        replay.go(step)
+        snap = replay.snapshot()
+        caption = snap["replay"]["caption"]
+        assert caption is not None
+        seen.add(caption["lines"])
+        if snap["phase"] == "play" and snap["trick"]["cards"]:
+            first = len(replay.deal_at().tricks) * 3 + 8  # the trick's first card's step
+            assert caption["lines"] == next(c[1] for c in BELINDA_CAPTIONS if c[0] == first)
+    assert seen == {c[1] for c in BELINDA_CAPTIONS}
+    end = replay.snapshot()
+    assert end["result"]["title"].startswith("Sacada") and end["seats"][0]["name"] == "Belinda"
+    marks = end["replay"]["marks"]
+    assert marks["As"] == "certain" and marks["Kc"] == "probable" and marks["6h"] == "inferred"
+    assert call(bridge.scenario_open, {"id": "hamlet"})["ok"] is False

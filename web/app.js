@@ -10,7 +10,7 @@ import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
 import * as saves from "./saves.js";
-import { DISPLAY_OPTIONS, readAddress, readDisplay, savedProblem, sentences } from "./checks.js";
+import { DISPLAY_OPTIONS, readAddress, readDisplay, readScenario, savedProblem, sentences } from "./checks.js";
 import { dealFinished, tellHost } from "./host.js";
 import { SETTINGS_KEY, applySettings, readSettings, settingsText } from "./settings.js";
 import * as stats from "./stats.js";
@@ -166,6 +166,7 @@ function updateState() {
   if (!snap) return;
   if (ui.away) setState("error");
   else if (ui.busy || ui.forcing) setState("waiting");
+  else if (snap.replay) setState("watching");  // a record or a scenario: nobody is to move
   else if (snap.phase === "over") setState("over");
   else if (snap.human_to_move) setState("playable");
   else setState("waiting");
@@ -625,6 +626,14 @@ async function replayCall(fn, arg, failure) {
   }
 }
 
+/** Tell a scenario (Belinda's game) step by step, like a record. */
+async function openScenario(id) {
+  const dialog = $("rules-dialog");
+  if (dialog.open) dialog.close();
+  if (!ui.snap?.replay) ui.gameLevel = ui.snap?.level;
+  await replayCall("scenario_open", { id }, "The scenario cannot be shown");
+}
+
 const replayHandlers = {
   go: (step) => replayCall("replay_step", { step }, "That step cannot be shown"),
   close: () => replayCall("replay_close", undefined, "The record could not be closed"),
@@ -941,6 +950,9 @@ async function begin(notes) {
   saves.migrateLegacy();
   const request = readAddress(window.location.search, ui.presets, defaultRules(), ui.levels);
   if (request?.unknown) notes.push(request.unknown);
+  ui.scenarios = Array.isArray(presets?.scenarios) ? presets.scenarios : [];
+  const told = readScenario(window.location.search, ui.scenarios);
+  if (told.note) notes.push(told.note);
   const { display, notes: displayNotes } = readDisplay(window.location.search);
   document.body.classList.toggle("no-ledger", !display.ledger);
   document.body.classList.toggle("no-log", !display.log);
@@ -967,6 +979,7 @@ async function begin(notes) {
     if (list.length) await resumeSave(list[0].id);
     else await newSession({ rules: defaultRules() });
   }
+  if (told.id) await openScenario(told.id);
   if (notes.length && refs.notice.hidden) {
     showNotice(sentences(notes), [["OK", hideNotice]], { kind: "info", focus: false });
   }
@@ -1000,6 +1013,7 @@ function wire() {
   $("btn-saves").addEventListener("click", openSaves);
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
   $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
+  $("btn-belinda").addEventListener("click", () => openScenario("belinda"));
   $("record-file").addEventListener("change", (event) => {
     const file = event.target.files?.[0];
     event.target.value = "";

@@ -9,7 +9,7 @@ export const MAX_SEED = 2 ** 53 - 1;  // what the bridge accepts (a JS number ho
 const SEED_RANGE = `a whole number from 0 to ${MAX_SEED}`;
 export const URL_OPTIONS = ["seed", "rules", "level"];
 /** Options of the page itself, not of the game: which side panels show (an embedding's choice). */
-export const DISPLAY_OPTIONS = ["ledger", "log"];
+export const DISPLAY_OPTIONS = ["ledger", "log", "scenario"];
 const SHOWN = { show: true, hide: false };
 
 /** An input as shown in a message: quoted, and cut short with its length when long. */
@@ -63,13 +63,26 @@ export function readDisplay(search) {
   const params = new URLSearchParams(search);
   const display = { ledger: true, log: true };
   const notes = [];
-  for (const name of DISPLAY_OPTIONS) {
+  for (const name of ["ledger", "log"]) {
     if (!params.has(name)) continue;
     const value = params.get(name).trim();
     if (Object.hasOwn(SHOWN, value)) display[name] = SHOWN[value];
     else notes.push(`The address gives ${name}=${quote(value, 16)}, which is not show or hide: the ${name} is shown`);
   }
   return { display, notes };
+}
+
+/**
+ * Read ?scenario=ID: {id: string | null, note: sentence | null}; an unknown one is said in a note
+ * (the game goes on without it).
+ */
+export function readScenario(search, scenarios) {
+  const params = new URLSearchParams(search);
+  if (!params.has("scenario")) return { id: null, note: null };
+  const id = params.get("scenario").trim();
+  if (scenarios.some((s) => s.id === id)) return { id, note: null };
+  const known = listWords(scenarios.map((s) => `scenario=${s.id}`), "or");
+  return { id: null, note: `The address asks for scenario ${quote(id, 24)}, which this game does not have: choose ${known}` };
 }
 
 /**

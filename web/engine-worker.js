@@ -36,6 +36,7 @@ const BRIDGE = Object.freeze({
   hint: false,
   review: false,
   replay_open: true,
+  scenario_open: true,
   replay_step: true,
   replay_play_on: true,
   replay_close: false,

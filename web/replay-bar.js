@@ -26,14 +26,14 @@ export function renderReplayBar(snap, bar, handlers, busy) {
     ? `${seatName(snap, replay.last.seat)}: ${replay.last.action}`
     : "The cards are dealt.";
   const children = [
-    h("p", { class: "replay-where", id: "replay-where" },
-      h("b", { text: "Watching a record" }), ` \u2014 step ${step} of ${steps}. `,
+    h("p", { class: "replay-where", id: "replay-where", tabindex: "-1" },
+      h("b", { text: replay.title ?? "Watching a record" }), ` \u2014 step ${step} of ${steps}. `,
       h("span", { class: "replay-last" }, withTerms(last))),
     h("div", { class: "replay-steps", role: "group", "aria-label": "Steps of the record" },
-      button("replay-start", "\u23ee Start", "Back to the deal", 0, step === 0),
+      button("replay-start", "\u00ab Start", "Back to the deal", 0, step === 0),
       button("replay-back", "\u25c0 Back", "One step back", step - 1, step === 0),
       button("replay-forward", "Forward \u25b6", "One step forward", step + 1, step === steps),
-      button("replay-end", "End \u23ed", "To the end of the deal", steps, step === steps)),
+      button("replay-end", "End \u00bb", "To the end of the deal", steps, step === steps)),
     h("div", { class: "replay-actions" },
       h("button", { type: "button", id: "replay-play-on", class: "primary", disabled: busy || !replay.can_play_on,
         title: "Take over your seat from this step and play on against the computer players",
@@ -41,6 +41,12 @@ export function renderReplayBar(snap, bar, handlers, busy) {
       h("button", { type: "button", id: "replay-close", disabled: busy, onclick: handlers.close,
         text: "Close the record" })),
   ];
+  if (replay.caption) {  // the lines of the source that tell this step, and a note
+    const c = replay.caption;
+    children.splice(1, 0, h("figure", { class: "replay-caption" },
+      h("blockquote", { class: "poem", text: c.text }),
+      h("figcaption", {}, `Canto III, lines ${c.lines}. `, withTerms(c.note ?? ""))));
+  }
   if (replay.hands) {
     children.push(h("div", { class: "replay-hands" },
       replay.hands.map((cards, seat) => h("div", { class: "replay-hand" },
@@ -48,4 +54,18 @@ export function renderReplayBar(snap, bar, handlers, busy) {
         h("div", { class: "replay-cards" }, cards.map((card) => cardFigure(card, "small")))))));
   }
   bar.replaceChildren(...children);
+  markCards(replay.marks);
+}
+
+const MARK_WORDS = { probable: "probable: the commentators' reading", inferred: "inferred: not told by the poem" };
+
+/** A scenario's uncertain cards carry their mark wherever they are drawn (trick, hands, hand). */
+function markCards(marks) {
+  for (const node of document.querySelectorAll("#trick [data-code], #hand [data-code], #replay-bar [data-code]")) {
+    const mark = marks?.[node.dataset.code];
+    node.classList.toggle("mark-probable", mark === "probable");
+    node.classList.toggle("mark-inferred", mark === "inferred");
+    if (mark && MARK_WORDS[mark]) node.dataset.mark = mark;
+    else delete node.dataset.mark;
+  }
 }

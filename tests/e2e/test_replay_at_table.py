@@ -49,8 +49,9 @@ def test_a_record_is_watched_step_by_step_and_played_on(
     # play on from a step in the play: a new game, in the watching seat
     open_record(page, BELINDA)
     expect(bar).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
-    for _ in range(10):
+    for step in range(1, 11):
         page.locator("#replay-forward").click()
+        expect(bar).to_contain_text(f"step {step} of {steps}")
     expect(bar).to_contain_text(f"step 10 of {steps}")
     page.locator("#replay-play-on").click()
     expect(bar).to_be_hidden(timeout=ENGINE_TIMEOUT_MS)

@@ -22,7 +22,9 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 ENGINE_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 30_000
-STATE_SETTLED = "() => ['playable', 'over', 'error'].includes(document.body.dataset.state)"
+STATE_SETTLED = (
+    "() => ['playable', 'over', 'error', 'watching'].includes(document.body.dataset.state)"
+)
 INSTANT = "localStorage.setItem('ombre.settings', JSON.stringify({pace: 0}));"
 
 

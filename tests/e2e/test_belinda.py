@@ -1,0 +1,53 @@
+"""Belinda's game from *The Rape of the Lock* (issue #8 item 3): told step by step beside the
+poem, the cards the poem does not fix marked, from the help or from the address."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+from test_ui import ENGINE_TIMEOUT_MS, open_table
+
+
+def test_belindas_game_is_told_beside_the_poem(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=4&rules=1660")
+    page.get_by_role("button", name="How to play").click()
+    page.get_by_role("button", name="Watch Belinda's game").click()
+    bar = page.locator("#replay-bar")
+    expect(bar).to_contain_text("Belinda's game", timeout=ENGINE_TIMEOUT_MS)
+    expect(bar.locator(".replay-caption")).to_contain_text("lines 25-30")
+    expect(bar.locator(".poem")).to_contain_text("Belinda now, whom thirst of fame invites")
+    for step in range(1, 9):  # the auction, the exchange and Spadillio's lead
+        page.locator("#replay-forward").click()
+        expect(bar).to_contain_text(f"step {step} of 34")
+    expect(bar.locator(".replay-caption")).to_contain_text("lines 47-50")
+    expect(page.locator('#trick [data-code="As"]')).to_be_visible()
+    assert page.locator('#trick [data-code="As"]').get_attribute("data-mark") is None  # certain
+    page.locator("#replay-forward").click()
+    expect(bar).to_contain_text("step 9 of 34")
+    expect(page.locator('#trick [data-code="4s"]')).to_have_attribute("data-mark", "inferred")
+    page.locator("#replay-end").click()
+    expect(bar.locator(".replay-caption")).to_contain_text("lines 93-100")
+    expect(bar.locator(".poem")).to_contain_text("prostrate Ace")
+    expect(page.locator("#result")).to_contain_text("Belinda wins")
+    expect(bar.locator('.replay-hand [data-code="Kc"]')).to_have_attribute("data-mark", "probable")
+    shots = Path(__file__).parent / "screenshots"
+    page.screenshot(path=str(shots / "belinda-end-1280.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#replay-start").click()
+    expect(bar).to_contain_text("step 0 of 34")
+    page.screenshot(path=str(shots / "belinda-start-390.png"), full_page=True)
+    assert console_errors == []
+
+
+def test_the_address_opens_the_scenario_or_says_it_is_unknown(page: Any, base_url: str) -> None:
+    open_table(page, base_url, "?scenario=belinda")
+    expect(page.locator("#replay-bar")).to_contain_text("Belinda's game", timeout=ENGINE_TIMEOUT_MS)
+    page.locator("#replay-close").click()
+    expect(page.locator("#replay-bar")).to_be_hidden()
+    open_table(page, base_url, "?scenario=hamlet")
+    expect(page.locator("#notice")).to_contain_text("scenario \u201chamlet\u201d")
+    expect(page.locator("#replay-bar")).to_be_hidden()
