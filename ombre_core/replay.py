@@ -41,6 +41,7 @@ class Replay:
     """A scenario's certainty of each card (``certain``, ``probable``; others ``inferred``)."""
     scenario_id: str | None = None
     title: str | None = None
+    cite: str = "{}"
 
     def __init__(self, record: Any, seat: int = 0) -> None:
         start = start_of(record)
@@ -88,11 +89,12 @@ class Replay:
     def of_scenario(cls, scenario_id: str) -> Replay:
         """A scenario told step by step: its record, captions and the certainty of its cards."""
         told = scenario(scenario_id)
-        replay = cls(told["record"])
+        replay = cls(told["record"], told["seat"])
         replay.captions = told["captions"]
         replay.marks = told["marks"]
         replay.scenario_id = told["id"]
         replay.title = told["title"]
+        replay.cite = told["cite"]
         return replay
 
     @property
@@ -120,6 +122,8 @@ class Replay:
         facts = TableFacts(self.names, None, 1, (0,) * n, self.start.pool_in, 0, ())
         snap = snapshot(view_of(deal, self.seat), facts)
         snap["human_to_move"] = False
+        if not deal.is_over and deal.to_move is not None:  # nobody here is "you"
+            snap["prompt"] = f"Next: {self.names[deal.to_move]}."
         snap["legal"] = []
         snap["discard"] = None
         snap["forced"] = None  # nothing is played for anyone in a replay
@@ -147,7 +151,7 @@ class Replay:
             "can_play_on": not deal.is_over,
             "scenario": self.scenario_id,
             "title": self.title,
-            "caption": caption_at(self.captions, self.step) if self.captions else None,
+            "caption": caption_at(self.captions, self.step, self.cite) if self.captions else None,
             "marks": None if self.marks is None else _marks(self.marks),
         }
         return snap

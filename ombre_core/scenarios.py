@@ -116,6 +116,56 @@ BELINDA_MARKS: Final[dict[str, str]] = {
 }
 """How sure each card is (compendium §3.3); every card not listed is inferred."""
 
+TENACES_RECORD: Final[dict[str, Any]] = {
+    "format": "ombre-record/1",
+    "rules": "1660",
+    "dealer": 2,
+    "names": ["Sir Plume", "Belinda", "The Baron"],
+    "hands": [
+        ["2s", "7s", "Kh", "Qh", "Jh", "Kd", "Qd", "Jd", "Kc"],
+        ["As", "Ac", "4h", "5h", "6h", "5d", "6d", "7d", "4c"],
+        ["2h", "3h", "7h", "2d", "3d", "4d", "2c", "3c", "5c"],
+    ],
+    "stock": ["3s", "4s", "5s", "6s", "Js", "Qs", "Ks", "6c", "7c", "Jc", "Qc", "Ah", "Ad"],
+    "actions": [
+        "sans-prendre", "pass", "pass", "trump s", "discard", "discard",
+        "Kh", "4h", "2h", "Qh", "5h", "3h", "Jh", "6h", "7h",
+        "Kd", "5d", "2d", "Qd", "6d", "3d", "Jd", "7d", "4d",
+        "Kc", "4c", "2c",
+        "2s", "As", "3c",
+        "Ac", "5c", "7s",
+    ],
+}  # fmt: skip
+"""The 1660 pamphlet's example of Tenaces, in a deal made for it (the pamphlet gives only the four
+trumps): Belinda holds Spadillio and Basto, the Ombre Mallilio and a small trump, and he must lead
+into them."""
+
+_RG = "The Royal Game of the Ombre (1660), \u201cOf the Tenaces\u201d"
+TENACES_CAPTIONS: Final[tuple[tuple[int, str, str, str], ...]] = (
+    (0, _RG,
+     "There may be divers advantages in refusing to take the Players trick, but the chiefest is "
+     "if you have Tenaces in your hands, that is, two Cards, which if you have the leading, you "
+     "are sure to lose one of them. If the player lead to you, you are sure to win them both.",
+     "Watch Belinda's hand: Spadillio and Basto. The deal is made for the example; only the four "
+     "trumps are the pamphlet's."),
+    (6, _RG,
+     "\u2026 for example, if you have Spadillio and Basto in your hand, he have the Mallilio and "
+     "another Trump \u2026",
+     "Sir Plume plays sans prendre in spades and cashes his kings, queens and knaves; Belinda "
+     "follows suit and keeps her two trumps."),
+    (27, _RG,
+     "\u2026 whereas if he leads, he loses both; for if he lead his Mallilio, you take it with "
+     "your Spadillio, and with your Basto win the other Trump \u2026",
+     "Sir Plume has only Mallilio and the seven of spades left, and the lead. (Take over Belinda "
+     "here with Play on from here, or Sir Plume's line: had Belinda been made to lead, she would "
+     "have lost one of the two.)"),
+    (30, _RG,
+     "\u2026 and \u2019tis called Tenaces, because it so catches you betwixt them, there is no "
+     "avoiding it, &c.",
+     "Spadillio took Mallilio; now Basto takes the last trump. Had Belinda led first, Spadillio "
+     "would have drawn the seven, and Mallilio would have taken her Basto."),
+)  # fmt: skip
+
 SCENARIOS: Final[dict[str, dict[str, Any]]] = {
     "belinda": {
         "id": "belinda",
@@ -124,6 +174,18 @@ SCENARIOS: Final[dict[str, dict[str, Any]]] = {
         "record": BELINDA_RECORD,
         "captions": BELINDA_CAPTIONS,
         "marks": BELINDA_MARKS,
+        "seat": 0,
+        "cite": "Canto III, lines {}",
+    },
+    "tenaces": {
+        "id": "tenaces",
+        "title": "Tenaces (The Royal Game of the Ombre, 1660)",
+        "source": _RG,
+        "record": TENACES_RECORD,
+        "captions": TENACES_CAPTIONS,
+        "marks": None,
+        "seat": 1,
+        "cite": "{}",
     },
 }
 """The scenarios by id."""
@@ -139,12 +201,15 @@ def scenario(scenario_id: str) -> dict[str, Any]:
         ) from None
 
 
-def caption_at(captions: tuple[tuple[int, str, str, str], ...], step: int) -> dict[str, str] | None:
-    """The caption that holds at ``step``: the last whose first step is not after it."""
+def caption_at(
+    captions: tuple[tuple[int, str, str, str], ...], step: int, cite: str = "{}"
+) -> dict[str, str] | None:
+    """The caption that holds at ``step``: the last whose first step is not after it, with where
+    its text is from (``cite`` formatted with the caption's lines)."""
     found = None
     for first, lines, text, note in captions:
         if first <= step:
-            found = {"lines": lines, "text": text, "note": note}
+            found = {"lines": lines, "where": cite.format(lines), "text": text, "note": note}
     return found
 
 

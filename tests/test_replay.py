@@ -131,3 +131,19 @@ def test_belindas_scenario_follows_the_poem_to_the_last_trick() -> None:
     marks = end["replay"]["marks"]
     assert marks["As"] == "certain" and marks["Kc"] == "probable" and marks["6h"] == "inferred"
     assert call(bridge.scenario_open, {"id": "hamlet"})["ok"] is False
+
+
+def test_the_tenaces_example_ends_with_both_trumps_to_the_tenace() -> None:
+    replay = Replay.of_scenario("tenaces")
+    assert replay.seat == 1  # told from the hand that holds the tenace
+    replay.go(27)
+    before = replay.snapshot()
+    assert {c["code"] for c in before["hand"]} == {"As", "Ac"}
+    assert before["prompt"] == "Next: Sir Plume."
+    assert "whereas if he leads" in before["replay"]["caption"]["text"]
+    replay.go(replay.steps)
+    end = replay.snapshot()
+    last_two = end["tricks_played"]["tricks"][-2:] if end.get("tricks_played") else []
+    assert end["seats"][1]["tricks"] == 2
+    assert all(t["winner"] == 1 for t in last_two)
+    assert end["replay"]["caption"]["where"].startswith("The Royal Game of the Ombre (1660)")

@@ -1014,6 +1014,7 @@ function wire() {
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
   $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
   $("btn-belinda").addEventListener("click", () => openScenario("belinda"));
+  $("btn-tenaces").addEventListener("click", () => openScenario("tenaces"));
   $("record-file").addEventListener("change", (event) => {
     const file = event.target.files?.[0];
     event.target.value = "";

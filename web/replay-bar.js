@@ -45,7 +45,7 @@ export function renderReplayBar(snap, bar, handlers, busy) {
     const c = replay.caption;
     children.splice(1, 0, h("figure", { class: "replay-caption" },
       h("blockquote", { class: "poem", text: c.text }),
-      h("figcaption", {}, `Canto III, lines ${c.lines}. `, withTerms(c.note ?? ""))));
+      h("figcaption", {}, h("cite", { text: c.where ?? c.lines }), ". ", withTerms(c.note ?? ""))));
   }
   if (replay.hands) {
     children.push(h("div", { class: "replay-hands" },

@@ -18,7 +18,7 @@ def test_belindas_game_is_told_beside_the_poem(
     page.get_by_role("button", name="Watch Belinda's game").click()
     bar = page.locator("#replay-bar")
     expect(bar).to_contain_text("Belinda's game", timeout=ENGINE_TIMEOUT_MS)
-    expect(bar.locator(".replay-caption")).to_contain_text("lines 25-30")
+    expect(bar.locator(".replay-caption")).to_contain_text("Canto III, lines 25-30")
     expect(bar.locator(".poem")).to_contain_text("Belinda now, whom thirst of fame invites")
     for step in range(1, 9):  # the auction, the exchange and Spadillio's lead
         page.locator("#replay-forward").click()
@@ -51,3 +51,15 @@ def test_the_address_opens_the_scenario_or_says_it_is_unknown(page: Any, base_ur
     open_table(page, base_url, "?scenario=hamlet")
     expect(page.locator("#notice")).to_contain_text("scenario \u201chamlet\u201d")
     expect(page.locator("#replay-bar")).to_be_hidden()
+
+
+def test_the_tenaces_example_is_told_from_the_hand_that_holds_them(
+    page: Any, base_url: str
+) -> None:
+    open_table(page, base_url, "?scenario=tenaces")
+    bar = page.locator("#replay-bar")
+    expect(bar).to_contain_text("Tenaces", timeout=ENGINE_TIMEOUT_MS)
+    expect(bar.locator(".replay-caption cite")).to_contain_text("Of the Tenaces")
+    page.locator("#replay-end").click()
+    expect(bar).to_contain_text("step 33 of 33")
+    expect(bar.locator(".poem")).to_contain_text("Tenaces, because it so catches you")
