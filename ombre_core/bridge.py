@@ -15,7 +15,7 @@ from functools import wraps
 from typing import Any
 
 from . import actions as A
-from . import hints, table
+from . import hints, table, tutor
 from .bots import LEVELS
 from .bots.review import review_deal
 from .errors import OmbreError
@@ -145,6 +145,17 @@ def undo(_: str = "") -> dict[str, Any]:
     session = _current()
     session.undo()
     return _snapshot(session)
+
+
+@_reply
+def explain(_: str = "") -> dict[str, Any]:
+    """The tutor's words on the person's step now (``tutor.explain``): ``{"lines": [...]}``, empty
+    when it is not their turn. Changes nothing."""
+    session = _current()
+    seat = session.human
+    if seat is None or session.deal.is_over or session.deal.to_move != seat:
+        return {"lines": []}
+    return {"lines": tutor.explain(view_of(session.deal, seat))}
 
 
 @_reply

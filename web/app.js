@@ -5,7 +5,7 @@
 // strings that the snapshot offered and renders the replies (render.js).
 
 import { startEngine } from "./engine-client.js";
-import { h, handKeydown, renderAll } from "./render.js";
+import { h, handKeydown, renderAll, withTerms } from "./render.js";
 import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
@@ -214,6 +214,7 @@ function render() {
   const inGame = focusInGame();
   renderAll(ui.snap, refs, handlers, ui);
   renderReplayBar(ui.snap, $("replay-bar"), replayHandlers, ui.busy);
+  renderTutor();
   renderHint();
   renderTools();
   document.body.classList.toggle("away", ui.away);
@@ -251,6 +252,28 @@ function renderTools() {
   tricks.textContent = `Tricks played (${played?.count ?? 0})`;
   if (ui.forcing) refs.prompt.append(h("span", { class: "discard-hint", text: ` ${forcedWords(snap)}` }));
   if ($("tricks-dialog").open) renderTricksDialog(snap, $("tricks-rule"), $("tricks-list"));
+}
+
+/** The tutor (a setting): on the person's turn, the engine's words on the step (explain()). */
+function renderTutor() {
+  const snap = ui.snap;
+  const box = $("tutor");
+  const want = Boolean(ui.settings?.tutor && snap && snap.human_to_move && !snap.replay && !ui.away);
+  if (!want) {
+    box.hidden = true;
+    box.dataset.for = "";
+    return;
+  }
+  const key = hintKey(snap);
+  if (box.dataset.for === key) return;
+  box.dataset.for = key;
+  box.hidden = true;
+  call("explain").then((reply) => {
+    if (box.dataset.for !== key || !reply.lines?.length) return;
+    box.replaceChildren(h("p", { class: "tutor-title", text: "What this step is" }),
+      ...reply.lines.map((line) => h("p", {}, withTerms(line))));
+    box.hidden = false;
+  }, () => { /* the tutor is a help: the table goes on without it */ });
 }
 
 function hintKey(snap) {
@@ -1014,6 +1037,12 @@ function wire() {
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
   $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
   $("btn-belinda").addEventListener("click", () => openScenario("belinda"));
+  $("btn-first-game").addEventListener("click", () => {
+    $("rules-dialog").close();
+    ui.settings.tutor = true;  // kept: Settings turns it off
+    store.set(SETTINGS_KEY, settingsText(ui.settings));
+    newSession({ rules: defaultRules(), level: "novice" });
+  });
   $("btn-tenaces").addEventListener("click", () => openScenario("tenaces"));
   $("record-file").addEventListener("change", (event) => {
     const file = event.target.files?.[0];

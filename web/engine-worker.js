@@ -35,6 +35,7 @@ const BRIDGE = Object.freeze({
   presets: false,
   hint: false,
   review: false,
+  explain: false,
   replay_open: true,
   scenario_open: true,
   replay_step: true,

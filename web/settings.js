@@ -2,7 +2,7 @@
 // how they show: classes on <body> (card size, four-colour pack, practice) that style.css reads,
 // and the card faces' palette (cards.js: a face is an image, which cannot see the page's CSS).
 //
-// One JSON object: {pace, autoplay, practice, cardSize, fourColour}. A saved value that cannot be
+// One JSON object: {pace, autoplay, practice, cardSize, fourColour, tutor}. A saved value that cannot be
 // used is replaced by its default, with a sentence saying so (checks.js words the pace's).
 
 import { readPace, quote } from "./checks.js";
@@ -16,12 +16,14 @@ export const DEFAULTS = Object.freeze({
   practice: false,    // offer Undo (a deal in which it is used is marked)
   cardSize: "normal",
   fourColour: false,  // spades black, clubs green, hearts red, diamonds blue
+  tutor: false,       // explain each step of the deal as it comes (a first game)
 });
 
 const FLAGS = {
   autoplay: "playing a forced card for you",
   practice: "practice (undo)",
   fourColour: "four-colour pack",
+  tutor: "explaining each step",
 };
 
 /**
