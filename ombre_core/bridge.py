@@ -291,7 +291,7 @@ def replay_close(_: str = "") -> dict[str, Any]:
     return _snapshot(_current())
 
 
-TABLE_SEATS = (3,)
+TABLE_SEATS = (3, 5)
 """The table sizes the browser lays out today: :func:`presets` lists only these unless asked."""
 
 

@@ -296,6 +296,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "big_unit": rules.big_unit,
             "big_unit_value": rules.big_unit_value,
             "seats": rules.seats,
+            "stock_size": rules.stock_size,
             "names": {  # the preset's spelling of the named cards, for the help text too
                 "spadille": rules.names.spadille,
                 "manille": rules.names.manille,

@@ -325,9 +325,11 @@ def test_a_whole_deal_through_the_bridge(rules: str, human: int) -> None:
 def test_presets_are_listed() -> None:
     reply = call(bridge.presets)
     assert reply["ok"] is True
-    # by default, the tables the browser lays out today (three seats)
-    assert {p["id"] for p in reply["presets"]} == {"1660", "classic"}
-    assert {p["seats"] for p in reply["presets"]} == {3}
+    # by default, the tables the browser lays out today (three seats, and five)
+    assert {p["id"] for p in reply["presets"]} == {"1660", "classic", "five"}
+    assert {p["seats"] for p in reply["presets"]} == {3, 5}
+    three = call(bridge.presets, json.dumps({"seats": [3]}))["presets"]
+    assert {p["id"] for p in three} == {"1660", "classic"}
     every = call(bridge.presets, json.dumps({"seats": "all"}))["presets"]
     assert {(p["id"], p["seats"]) for p in every} == {("1660", 3), ("classic", 3), ("five", 5)}
     five = call(bridge.presets, json.dumps({"seats": [5]}))["presets"]

@@ -30,7 +30,10 @@ const $ = (id) => document.getElementById(id);
 
 const refs = {
   rulesTitle: $("rules-title"),
-  seats: { left: $("seat-left"), right: $("seat-right"), bottom: $("seat-bottom") },
+  seats: {
+    left: $("seat-left"), right: $("seat-right"), bottom: $("seat-bottom"),
+    "top-left": $("seat-top-left"), "top-right": $("seat-top-right"),
+  },
   facts: $("facts"),
   trick: $("trick"),
   result: $("result"),

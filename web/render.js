@@ -111,7 +111,10 @@ export function term(word, display = word) {
 }
 
 // Places round the table by the number of seats, from the human's own (bottom) in the order of play.
-const PLACES = { 3: ["bottom", "right", "left"] };
+const PLACES = {
+  3: ["bottom", "right", "left"],
+  5: ["bottom", "right", "top-right", "top-left", "left"],  // Ombre by five: play goes to the right
+};
 
 /** Where a seat sits on screen, as seen from the human: you at the bottom, play goes to the right. */
 export function position(seat, human, seats) {
@@ -199,7 +202,8 @@ function tricksStack(n) {
 }
 
 export function renderSeats(snap, refs) {
-  for (const pos of ["left", "right", "bottom"]) refs.seats[pos].replaceChildren();
+  for (const slot of Object.values(refs.seats)) slot.replaceChildren();
+  refs.table?.classList.toggle("seats-5", snap.seats.length === 5);
   for (const s of snap.seats) {
     const pos = position(s.seat, snap.human, snap.seats.length);
     refs.seats[pos].append(seatPanel(snap, s));
@@ -232,8 +236,14 @@ export function renderFacts(snap, refs) {
   const pool = snap.ledger?.pool_now ?? snap.ledger?.pool ?? 0;
   add(term("pool", "Pool"), snap.ledger?.pool_text ?? `${pool} ${snap.ledger?.unit ?? ""}`.trim(), "pool");
   // Before the play the stock is drawn in the centre of the table; afterwards it is a fact.
-  if (snap.stock && (snap.phase === "play" || snap.phase === "over")) {
+  if (snap.stock && snap.rules?.stock_size !== 0 && (snap.phase === "play" || snap.phase === "over")) {
     add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
+  }
+  if (snap.partnership) {  // Ombre by five: the called king, and the partner once he may be known
+    const { called, partner } = snap.partnership;
+    const who = partner === null || partner === undefined ? "secret" : seatName(snap, partner);
+    add("Called", h("span", { title: "Whoever holds the called king is the Ombre's partner" },
+      `${called.plain} ${called.symbol} (partner: ${who})`), "called");
   }
   if (snap.vole_declared) add(term("vole", "Vole"), "declared");
   if (snap.undo?.used) add("Practice", `Undo used ${snap.undo.used === 1 ? "once" : `${snap.undo.used} times`}`, "practice");

@@ -95,12 +95,12 @@ def play_to_end(page: Any, step: Any = human_step, max_steps: int = 120) -> None
     raise AssertionError("the deal did not end")
 
 
-def check_result(page: Any) -> None:
+def check_result(page: Any, seats: int = 3) -> None:
     """The result shows its title, payments per seat, the ledger row and the Next deal button."""
     result = page.locator("#result")
     expect(result).to_be_visible()
     expect(result.locator("h2")).not_to_be_empty()
-    expect(result.locator(".payments tbody tr")).to_have_count(3)
+    expect(result.locator(".payments tbody tr")).to_have_count(seats)
     expect(page.locator("#next-deal")).to_be_enabled()
     deal = page.locator(".fact").filter(has_text="Deal").locator("dd").inner_text()
     expect(page.locator("#ledger tbody th", has_text=deal)).to_have_count(1)

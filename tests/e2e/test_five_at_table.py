@@ -1,0 +1,53 @@
+"""Ombre by five at the table (issue #7): chosen in the New game dialog, five seats round the
+table, the king called, the partner shown once known, a whole deal played, at phone and desktop
+sizes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from test_ui import check_result, human_step, open_table, settle
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1280, 800)], ids=lambda s: f"{s[0]}")
+def test_a_whole_deal_of_ombre_by_five(
+    page: Any, base_url: str, console_errors: list[str], size: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_table(page, base_url, "?seed=12&rules=five")
+    expect(page.locator("#rules-title")).to_contain_text("five", ignore_case=True)
+    expect(page.locator(".seat-slot .seat")).to_have_count(5)
+    expect(page.locator("#hand button.hand-card")).to_have_count(8)
+    # every seat panel is on screen, none off the sides
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size[0] + 1, width
+    shot = 0
+    for _ in range(200):
+        state = settle(page)
+        if state == "over":
+            break
+        if page.locator("#trick .trick-slot").count() >= 3 and shot == 0:
+            page.screenshot(path=str(SHOTS / f"five-{size[0]}-play.png"))
+            shot = 1
+        human_step(page)
+    check_result(page, seats=5)
+    page.screenshot(path=str(SHOTS / f"five-{size[0]}-result.png"))
+    assert console_errors == []
+
+
+def test_the_called_king_and_the_partner_are_shown(page: Any, base_url: str) -> None:
+    open_table(page, base_url, "?seed=12&rules=five")
+    facts = page.locator("#facts")
+    for _ in range(60):
+        if facts.locator(".called").count():
+            break
+        if settle(page) == "over":
+            break
+        human_step(page)
+    expect(facts.locator(".called")).to_contain_text("King of")
+    expect(facts.locator(".called")).to_contain_text("partner:")
