@@ -151,7 +151,9 @@ def test_two_deals_running_ledger(page: Any, base_url: str, console_errors: list
     expect(page.locator("#ledger tbody tr")).to_have_count(2)
     # The totals are the engine's balances, shown on the seats as well.
     totals = page.locator("#ledger tfoot td").all_inner_texts()
-    seat_balances = [t.split()[-1] for t in page.locator(".seat .balance").all_inner_texts()]
+    seat_balances = [
+        t.replace("Counters:", "").strip() for t in page.locator(".seat .balance").all_inner_texts()
+    ]
     assert sorted(totals) == sorted(seat_balances)
     assert console_errors == []
 
@@ -425,7 +427,7 @@ def test_embed_page_runs_the_game_in_a_frame(
     page.context.add_init_script(INSTANT)
     page.goto(base_url + "/embed.html")
     expect(page.locator("#snippet")).to_contain_text(base_url + "/index.html")
-    frame = page.frame_locator("#example")
+    frame = page.frame_locator("#example iframe")
     expect(frame.locator("body[data-engine='ready']")).to_have_count(1, timeout=ENGINE_TIMEOUT_MS)
     expect(frame.locator("#hand button.hand-card")).to_have_count(9, timeout=STEP_TIMEOUT_MS)
     assert console_errors == []
