@@ -3,6 +3,13 @@
     python bench/solver.py                 # 200 deals, CPython then Pyodide (if node_modules)
     python bench/solver.py --deals 50 --no-pyodide
     python bench/solver.py --off tt        # switch a technique off (see ombre_core/bots/solver.py)
+    python bench/solver.py --baseline 76dcc9d --no-pyodide   # old and new solver, same run
+
+With ``--baseline REV`` the solver of that commit (checked out in a temporary git worktree) and
+this tree's take turns as fresh processes, ``--rounds`` times each (old, new, then new, old ...),
+on the same deals; each solve keeps its best time over every run, and the ratios old / new of the
+medians, p90s, maxima and means are printed: on a shared machine the ratio measured in one run is
+the figure to trust, the absolute times move with the others' load.
 
 Deals: seeds 0, 1, 2... dealt and played by the rule player (``RulePlayer``) through the auction
 and the exchange (all-pass deals are skipped), so the hands are what a real exchange leaves. For
@@ -26,13 +33,16 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+TREE = Path(os.environ.get("OMBRE_BENCH_TREE", ROOT))
+"""The work tree whose ``ombre_core`` is timed (``--baseline`` sets it for the old solver)."""
+if str(TREE) not in sys.path:
+    sys.path.insert(0, str(TREE))
 
 from ombre_core.bots import RulePlayer  # noqa: E402
 from ombre_core.bots.solver import TECHNIQUES, position_of, solve_position  # noqa: E402
@@ -110,10 +120,12 @@ def measure(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any]:
     for left in LEFT:
         for every_card in (False, True):
             times = []
+            nodes_of = []
             for _, at in data:
                 if left in at:
                     ms, nodes = timed(at[left], every_card, repeat, off)
                     times.append(ms)
+                    nodes_of.append(nodes)
                     total_ms += ms
                     total_nodes += nodes
             name = f"{left} left, {'every card' if every_card else 'value'}"
@@ -123,6 +135,8 @@ def measure(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any]:
                 "p90": pct(times, 0.9),
                 "max": max(times),
                 "mean": statistics.fmean(times),
+                "times": times,
+                "nodes": nodes_of,
             }
     figures["nodes_per_second"] = total_nodes / total_ms * 1000
     return figures
@@ -141,6 +155,80 @@ def show(title: str, figures: dict[str, Any], base: dict[str, Any] | None = None
             line += f"{f['median'] / base[key]['median']:.2f})"
         print(line)
     print(f"  trick-boundary nodes per second: {figures['nodes_per_second']:,.0f}")
+
+
+def summary(times: list[float]) -> dict[str, Any]:
+    return {
+        "n": len(times),
+        "median": statistics.median(times),
+        "p90": pct(times, 0.9),
+        "max": max(times),
+        "mean": statistics.fmean(times),
+    }
+
+
+def in_tree(tree: Path, deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any]:
+    """The figures of the solver in ``tree``, measured by this script in a fresh process."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--json", "--no-pyodide"]
+        + ["--deals", str(deals), "--repeat", str(repeat)]
+        + [f"--off={name}" for name in sorted(off)],
+        cwd=tree,
+        env={**os.environ, "OMBRE_BENCH_TREE": str(tree)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def against(rev: str, deals: int, repeat: int, rounds: int, off: frozenset[str]) -> dict[str, Any]:
+    """Old (``rev``) and new solver taking turns; prints the ratios; returns the new figures."""
+    with tempfile.TemporaryDirectory(prefix="ombre-solver-bench-") as tmp:
+        old_tree = Path(tmp) / "old"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(old_tree), rev], cwd=ROOT, check=True
+        )
+        try:
+            runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+            for i in range(rounds):
+                order = [("old", old_tree), ("new", ROOT)]
+                for name, tree in order if i % 2 == 0 else order[::-1]:
+                    # the baseline is timed with every technique on: ``off`` names may be new
+                    runs[name].append(
+                        in_tree(tree, deals, repeat, off if name == "new" else frozenset())
+                    )
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=ROOT)
+    best: dict[str, dict[str, Any]] = {}
+    for name, figures in runs.items():
+        merged: dict[str, Any] = {"python": figures[0]["python"], "platform": sys.platform}
+        ms = nodes = 0.0
+        for key, f in figures[0].items():
+            if isinstance(f, dict):
+                times = [min(t) for t in zip(*(g[key]["times"] for g in figures), strict=True)]
+                merged[key] = summary(times)
+                ms += sum(times)
+                nodes += sum(f["nodes"])
+        merged["nodes_per_second"] = nodes / ms * 1000
+        merged["nodes"] = nodes
+        best[name] = merged
+    old, new = best["old"], best["new"]
+    print(f"{deals} deals, {rounds} rounds of old ({rev}) and new, best of every run, in ms")
+    print(f"  {'solve':<24}{'old median/p90/max':>22}{'new median/p90/max':>22}  old/new ratios")
+    for key, f in new.items():
+        if not isinstance(f, dict):
+            continue
+        o = old[key]
+        trio = "{median:.2f}/{p90:.1f}/{max:.0f}"
+        ratios = "/".join(f"{o[k] / f[k]:.2f}" for k in ("median", "p90", "max", "mean"))
+        print(f"  {key:<24}{trio.format(**o):>22}{trio.format(**f):>22}  {ratios} (mean last)")
+    print(
+        f"  nodes per second: old {old['nodes_per_second']:,.0f},"
+        f" new {new['nodes_per_second']:,.0f}; nodes: old {old['nodes']:,.0f}, new {new['nodes']:,.0f}"
+    )
+    return new
 
 
 def in_pyodide(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any] | None:
@@ -173,8 +261,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--off", action="append", default=[], choices=sorted(TECHNIQUES))
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
     parser.add_argument("--no-pyodide", action="store_true")
+    parser.add_argument("--baseline", metavar="REV", help="time that commit's solver too")
+    parser.add_argument("--rounds", type=int, default=2, help="with --baseline: runs of each")
     args = parser.parse_args(argv)
     off = frozenset(args.off)
+    if args.baseline:
+        cpython = against(args.baseline, args.deals, args.repeat, args.rounds, off)
+        if not args.no_pyodide:
+            pyodide = in_pyodide(args.deals, args.repeat, off)
+            if pyodide is not None:
+                show("Pyodide under Node (ratio to CPython, this tree)", pyodide, cpython)
+        return 0
     cpython = measure(args.deals, args.repeat, off)
     if args.json:
         print(json.dumps(cpython))
