@@ -226,7 +226,8 @@ def against(rev: str, deals: int, repeat: int, rounds: int, off: frozenset[str])
         print(f"  {key:<24}{trio.format(**o):>22}{trio.format(**f):>22}  {ratios} (mean last)")
     print(
         f"  nodes per second: old {old['nodes_per_second']:,.0f},"
-        f" new {new['nodes_per_second']:,.0f}; nodes: old {old['nodes']:,.0f}, new {new['nodes']:,.0f}"
+        f" new {new['nodes_per_second']:,.0f};"
+        f" nodes: old {old['nodes']:,.0f}, new {new['nodes']:,.0f}"
     )
     return new
 
