@@ -324,6 +324,13 @@ class _Search:
         hand_bits = (1 << width) - 1
         winner_memo: dict[int, int] = {}
         table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        follow_memo: dict[int, list[int]] = {}
+        lead_memo: dict[int, list[int]] = {}
+        full = (1 << width) - 1
+        inner = 0  # the cards whose next lower number is of the same kind
+        for i in range(1, width):
+            if kind[i] == kind[i - 1] and kind[i] >= 0:
+                inner |= 1 << i
         count = self.count
 
         def trick_of(code: int) -> list[Card]:
@@ -382,6 +389,87 @@ class _Search:
                     w = ask_winner(full)
                 if w == pos:
                     return [c, *cards[:i], *cards[i + 1 :]] if i else cards
+            return cards
+
+        def lowest_of_runs(hand: int, gone: int) -> int:
+            """The cards of ``hand`` with no card of it just below them in the current order:
+            the first card of each run (cards of one kind, nothing in play between them), as
+            :func:`choices` picks them, with bit operations instead of a loop over the cards."""
+            if not use_runs:
+                return hand
+            above = hand << 1 & inner  # just above a card of the hand, in the same kind
+            reached = above
+            while above:
+                above = (above & gone) << 1 & inner  # on through the cards already played
+                reached |= above
+            return hand & ~reached
+
+        def bits_low_first(mask: int) -> list[int]:
+            out = []
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                out.append(bit.bit_length() - 1)
+            return out
+
+        def lead_order(mask: int, leader: int, hands: tuple[int, ...], inplay: int) -> list[int]:
+            """The leads to try, in order (see :func:`lead_order_list`), remembered by the cards
+            and, for the other side, by the suits whose top card a partner holds."""
+            if not use_order:
+                return bits_low_first(mask)
+            if ours[leader]:
+                key = mask
+            else:
+                mates = 0
+                for mate in range(n):
+                    if mate != leader and not ours[mate]:
+                        mates |= hands[mate]
+                good = 0
+                for block in blocks:
+                    top_card = (inplay & block).bit_length() - 1
+                    if top_card >= 0 and mates >> top_card & 1:
+                        good |= block
+                key = -1 - (mask << width | good)
+            got = lead_memo.get(key)
+            if got is None:
+                if ours[leader]:
+                    got = bits_low_first(mask)
+                    got.reverse()
+                else:
+                    got = bits_low_first(mask & good) + bits_low_first(mask & ~good)
+                lead_memo[key] = got
+            return got
+
+        def lead_order_list(
+            leads: list[int], leader: int, hands: tuple[int, ...], inplay: int
+        ) -> list[int]:
+            """The ombre's side leads high, trumps first; the other side first the suits whose
+            top card in play a partner holds, low cards first, then the rest, low first."""
+            max0 = ours[leader]
+            if max0:
+                return leads[::-1]
+            mates = 0
+            for mate in range(n):
+                if mate != leader and ours[mate] == max0:
+                    mates |= hands[mate]
+            good = []
+            rest = []
+            for c in leads:
+                top_card = (inplay & block_mask[c]).bit_length() - 1
+                if mates >> top_card & 1:
+                    good.append(c)
+                else:
+                    rest.append(c)
+            return good + rest
+
+        def follow_order(key: int, pos: int) -> list[int]:
+            """A follower's choices, lowest first, or with ``cheap`` (the key's last bit) the
+            cheapest card that takes the trick first; the key packs the trick so far and the
+            follower's legal cards, one of each run (remembered in ``follow_memo``)."""
+            cards = bits_low_first(key >> 1 & hand_bits)
+            if key & 1:
+                cards = cheapest_first(cards, key >> 1 + width, pos)
+            follow_memo[key] = cards
             return cards
 
         def unrank(inplay: int, rank: int) -> int:
@@ -502,33 +590,27 @@ class _Search:
             options = legal_memo.get(hand0)
             if options is None:
                 options = ask_legal(hand0)
-            leads = choices(options, inplay)
-            if use_order:
-                if max0:
-                    leads.reverse()
-                else:
-                    # the other side: first the suits whose top card in play a partner holds,
-                    # low cards first; then the rest, low first
-                    mates = 0
-                    for mate in range(n):
-                        if mate != leader and ours[mate] == max0:
-                            mates |= hands[mate]
-                    good = []
-                    rest = []
-                    for c in leads:
-                        top_card = (inplay & block_mask[c]).bit_length() - 1
-                        if mates >> top_card & 1:
-                            good.append(c)
-                        else:
-                            rest.append(c)
-                    leads = good + rest
-                if entry is not None and entry[2] >= 0:
-                    hint = entry[2]
-                    if left <= ranks_from:  # the hint is a rank among the cards left
-                        hint = unrank(inplay, hint)
-                    if hint in leads:
-                        leads.remove(hint)
-                        leads.insert(0, hint)
+            if three:
+                # One card of each run in each hand, as masks (cards of a hand with no card in
+                # play between them, alike in kind, are one choice): ``options & reps``.
+                gone = full & ~inplay
+                h0, h1, h2 = hands
+                reps = (
+                    lowest_of_runs(h0, gone),
+                    lowest_of_runs(h1, gone),
+                    lowest_of_runs(h2, gone),
+                )
+                leads = lead_order(options & reps[leader], leader, hands, inplay)
+            else:
+                leads = choices(options, inplay)
+                if use_order:
+                    leads = lead_order_list(leads, leader, hands, inplay)
+            if use_order and entry is not None and entry[2] >= 0:
+                hint = entry[2]
+                if left <= ranks_from:  # the hint is a rank among the cards left
+                    hint = unrank(inplay, hint)
+                if hint != leads[0] and hint in leads:
+                    leads = [hint, *[c for c in leads if c != hint]]
             result = not max0
             settled = -1
             if three:
@@ -538,9 +620,9 @@ class _Search:
                 max2 = ours[s2]
                 hand1 = hands[s1]
                 hand2 = hands[s2]
-                h0, h1, h2 = hands
-                second: dict[int, list[int]] = {}
-                third: dict[int, list[int]] = {}
+                reps1 = reps[s1]
+                reps2 = reps[s2]
+                cheap1 = use_order and (max1 != max0 or max2 != max1)
                 # Whether the trick's winner alone settles the test: judged before the search.
                 by_taker: list[bool | None] = [None] * n
                 if use_bounds:
@@ -555,11 +637,10 @@ class _Search:
                     options = legal_memo.get(key1)
                     if options is None:
                         options = ask_legal(key1)
-                    seconds = second.get(options)
+                    key1 = (code0 << width | options & reps1) << 1 | cheap1
+                    seconds = follow_memo.get(key1)
                     if seconds is None:
-                        seconds = second[options] = choices(options, inplay)
-                    if use_order and (max1 != max0 or max2 != max1):
-                        seconds = cheapest_first(seconds, code0, 1)
+                        seconds = follow_order(key1, 1)
                     result1 = not max1
                     for c1 in seconds:
                         code1 = code0 | (c1 + 1) << _CARD_BITS
@@ -567,15 +648,16 @@ class _Search:
                         options = legal_memo.get(key2)
                         if options is None:
                             options = ask_legal(key2)
-                        thirds = third.get(options)
-                        if thirds is None:
-                            thirds = third[options] = choices(options, inplay)
+                        cheap2 = False
                         if use_order:
                             w = winner_memo.get(code1)
                             if w is None:
                                 w = ask_winner(code1)
-                            if ours[seats[w]] != max2:
-                                thirds = cheapest_first(thirds, code1, 2)
+                            cheap2 = ours[seats[w]] != max2
+                        key2 = (code1 << width | options & reps2) << 1 | cheap2
+                        thirds = follow_memo.get(key2)
+                        if thirds is None:
+                            thirds = follow_order(key2, 2)
                         played = 1 << c0 | 1 << c1
                         result2 = not max2
                         for c2 in thirds:
