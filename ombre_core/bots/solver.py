@@ -319,11 +319,20 @@ class _Search:
         use_quick = "quick" not in off
         ranks_from = _RANKS_FROM if "ranks" not in off else 0
         three = n == 3 and "unrolled" not in off
+        # Three seats and at most five kinds: every key by the holders of the cards left.
+        nibbles = n == 3 and ranks_from > 0 and len(layout.blocks) <= 5
+        if nibbles:
+            ranks_from = len(real)
+        block_digits = 0  # 3 * (the card's kind block) in each card's hex digit
+        for b, block in enumerate(layout.blocks):
+            for i in range(len(real)):
+                if block >> i & 1:
+                    block_digits |= 3 * b << 4 * i
         legal_memo: dict[int, int] = {}
         real_hands: dict[int, int] = {}
         hand_bits = (1 << width) - 1
         winner_memo: dict[int, int] = {}
-        table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        table: dict[tuple[int | str, ...], tuple[int, int, int]] = {}
         follow_memo: dict[int, list[int]] = {}
         lead_memo: dict[int, list[int]] = {}
         full = (1 << width) - 1
@@ -500,7 +509,8 @@ class _Search:
                     w = ask_winner(code)
                 return low[won + unit[seats[w]]] >= r
             entry = None
-            ranked_key = None
+            ranked_key: tuple[int | str, ...] | None = None
+            by_rank = left <= ranks_from  # entries' hints are ranks among the cards left
             if use_table:
                 key = (*hands, leader, kinds[won])
                 entry = table.get(key)
@@ -561,7 +571,23 @@ class _Search:
                             return True
                     elif high[bound] < r:
                         return False
-            if use_table and entry is None and left <= ranks_from:
+            if use_table and entry is None and nibbles:
+                # Only the order of the cards left matters to the rules: a second key, the
+                # sequence of their holders in the order of the layout, each with its kind (one
+                # hex digit a card: holder + 3 * kind block), the cards played left out; so
+                # positions reached by playing different small cards share an entry.
+                a = int(format(hands[0], "b"), 16)
+                b = int(format(hands[1], "b"), 16)
+                c = int(format(hands[2], "b"), 16)
+                spread = a + 2 * b + 3 * c + (block_digits & 15 * (a + b + c))
+                ranked_key = (format(spread, "x").replace("0", ""), leader, kinds[won])
+                entry = table.get(ranked_key)
+                if entry is not None:
+                    if entry[0] >= r:
+                        return True
+                    if entry[1] < r:
+                        return False
+            elif use_table and entry is None and by_rank:
                 # Only the order of the cards left matters to the rules: renumber them 0, 1, ...
                 # so that positions reached by playing different small cards share an entry
                 # (looked for when the cards themselves are not in the table).
@@ -607,7 +633,7 @@ class _Search:
                     leads = lead_order_list(leads, leader, hands, inplay)
             if use_order and entry is not None and entry[2] >= 0:
                 hint = entry[2]
-                if left <= ranks_from:  # the hint is a rank among the cards left
+                if by_rank:  # the hint is a rank among the cards left
                     hint = unrank(inplay, hint)
                 if hint != leads[0] and hint in leads:
                     leads = [hint, *[c for c in leads if c != hint]]
@@ -690,10 +716,10 @@ class _Search:
                         settled = c0
                         break
             if use_table:
-                if settled >= 0 and left <= ranks_from:
+                if settled < 0 and entry is not None:
+                    settled = entry[2]  # (as the entry holds it)
+                elif settled >= 0 and by_rank:
                     settled = (inplay & ((1 << settled) - 1)).bit_count()
-                elif settled < 0 and entry is not None:
-                    settled = entry[2]
                 lo, hi = (entry[0], entry[1]) if entry is not None else (0, _TOP_RUNG)
                 table[key] = stored = (r, hi, settled) if result else (lo, r - 1, settled)
                 if ranked_key is not None:
