@@ -9,7 +9,8 @@ With ``--baseline REV`` the solver of that commit (checked out in a temporary gi
 this tree's take turns as fresh processes, ``--rounds`` times each (old, new, then new, old ...),
 on the same deals; each solve keeps its best time over every run, and the ratios old / new of the
 medians, p90s, maxima and means are printed: on a shared machine the ratio measured in one run is
-the figure to trust, the absolute times move with the others' load.
+the figure to trust, the absolute times move with the others' load. Unless ``--no-pyodide``,
+both solvers are then timed in Pyodide under Node as well (this tree, then the baseline).
 
 Deals: seeds 0, 1, 2... dealt and played by the rule player (``RulePlayer``) through the auction
 and the exchange (all-pass deals are skipped), so the hands are what a real exchange leaves. For
@@ -183,24 +184,17 @@ def in_tree(tree: Path, deals: int, repeat: int, off: frozenset[str]) -> dict[st
     return result
 
 
-def against(rev: str, deals: int, repeat: int, rounds: int, off: frozenset[str]) -> dict[str, Any]:
-    """Old (``rev``) and new solver taking turns; prints the ratios; returns the new figures."""
-    with tempfile.TemporaryDirectory(prefix="ombre-solver-bench-") as tmp:
-        old_tree = Path(tmp) / "old"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", "-q", str(old_tree), rev], cwd=ROOT, check=True
-        )
-        try:
-            runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
-            for i in range(rounds):
-                order = [("old", old_tree), ("new", ROOT)]
-                for name, tree in order if i % 2 == 0 else order[::-1]:
-                    # the baseline is timed with every technique on: ``off`` names may be new
-                    runs[name].append(
-                        in_tree(tree, deals, repeat, off if name == "new" else frozenset())
-                    )
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=ROOT)
+def against(
+    old_tree: Path, deals: int, repeat: int, rounds: int, off: frozenset[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Old (the solver in ``old_tree``) and new solver taking turns; prints the ratios; returns
+    the old and the new figures (each solve's best time over the rounds)."""
+    runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+    for i in range(rounds):
+        order = [("old", old_tree), ("new", ROOT)]
+        for name, tree in order if i % 2 == 0 else order[::-1]:
+            # the baseline is timed with every technique on: ``off`` names may be new
+            runs[name].append(in_tree(tree, deals, repeat, off if name == "new" else frozenset()))
     best: dict[str, dict[str, Any]] = {}
     for name, figures in runs.items():
         merged: dict[str, Any] = {"python": figures[0]["python"], "platform": sys.platform}
@@ -215,24 +209,38 @@ def against(rev: str, deals: int, repeat: int, rounds: int, off: frozenset[str])
         merged["nodes"] = nodes
         best[name] = merged
     old, new = best["old"], best["new"]
-    print(f"{deals} deals, {rounds} rounds of old ({rev}) and new, best of every run, in ms")
+    print(f"{deals} deals, {rounds} rounds of old and new, best of every run, in ms")
     print(f"  {'solve':<24}{'old median/p90/max':>22}{'new median/p90/max':>22}  old/new ratios")
     for key, f in new.items():
         if not isinstance(f, dict):
             continue
         o = old[key]
         trio = "{median:.2f}/{p90:.1f}/{max:.0f}"
-        ratios = "/".join(f"{o[k] / f[k]:.2f}" for k in ("median", "p90", "max", "mean"))
-        print(f"  {key:<24}{trio.format(**o):>22}{trio.format(**f):>22}  {ratios} (mean last)")
+        each = "/".join(f"{o[k] / f[k]:.2f}" for k in ("median", "p90", "max", "mean"))
+        print(f"  {key:<24}{trio.format(**o):>22}{trio.format(**f):>22}  {each} (mean last)")
     print(
         f"  nodes per second: old {old['nodes_per_second']:,.0f},"
         f" new {new['nodes_per_second']:,.0f};"
         f" nodes: old {old['nodes']:,.0f}, new {new['nodes']:,.0f}"
     )
-    return new
+    return old, new
 
 
-def in_pyodide(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any] | None:
+def ratios(title: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+    """Medians side by side and old / new."""
+    print(f"\n{title}")
+    for key, f in new.items():
+        if isinstance(f, dict) and key in old:
+            o = old[key]
+            print(
+                f"  {key:<24} old {o['median']:8.2f}  new {f['median']:8.2f}  old/new median"
+                f" x{o['median'] / f['median']:.2f}, mean x{o['mean'] / f['mean']:.2f}"
+            )
+
+
+def in_pyodide(
+    deals: int, repeat: int, off: frozenset[str], tree: Path = ROOT
+) -> dict[str, Any] | None:
     runner = ROOT / "bench" / "solver_pyodide.mjs"
     if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir():
         print("\n(no node or node_modules/pyodide: run `python3 build.py` once for Pyodide)")
@@ -241,7 +249,7 @@ def in_pyodide(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any] |
     for name in sorted(off):
         args += ["--off", name]
     done = subprocess.run(
-        ["node", str(runner), str(ROOT), *args],
+        ["node", str(runner), str(tree), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -267,11 +275,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     off = frozenset(args.off)
     if args.baseline:
-        cpython = against(args.baseline, args.deals, args.repeat, args.rounds, off)
-        if not args.no_pyodide:
-            pyodide = in_pyodide(args.deals, args.repeat, off)
-            if pyodide is not None:
-                show("Pyodide under Node (ratio to CPython, this tree)", pyodide, cpython)
+        with tempfile.TemporaryDirectory(prefix="ombre-solver-bench-") as tmp:
+            old_tree = Path(tmp) / "old"
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", "-q", str(old_tree), args.baseline],
+                cwd=ROOT,
+                check=True,
+            )
+            try:
+                print(f"baseline: {args.baseline}")
+                old, new = against(old_tree, args.deals, args.repeat, args.rounds, off)
+                if not args.no_pyodide:
+                    py_new = in_pyodide(args.deals, args.repeat, off)
+                    py_old = in_pyodide(args.deals, args.repeat, frozenset(), old_tree)
+                    if py_new is not None and py_old is not None:
+                        show("Pyodide under Node, this tree (ratio to CPython)", py_new, new)
+                        show("Pyodide under Node, baseline (ratio to CPython)", py_old, old)
+                        ratios("Pyodide, baseline against this tree (ms)", py_old, py_new)
+            finally:
+                subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=ROOT)
         return 0
     cpython = measure(args.deals, args.repeat, off)
     if args.json:
