@@ -527,25 +527,22 @@ class _Search:
                 bound = won
                 top_trumps = inplay & trumps
                 if top_trumps:
-                    top = top_trumps.bit_length() - 1
-                    for holder in range(n):
-                        if hands[holder] >> top & 1:
-                            break
-                    mine = hands[holder]
-                    theirs = top_trumps & ~mine
-                    sure = (mine >> theirs.bit_length() if theirs else mine & trumps).bit_count()
-                    bound += sure * unit[holder]
-                    if theirs:
-                        top = theirs.bit_length() - 1
-                        for runner in range(n):
-                            if hands[runner] >> top & 1:
-                                break
-                        runs = mine & ~((1 << theirs.bit_length()) - 1)  # the top run
-                        mine = hands[runner]
-                        lower = top_trumps & ~mine & ~runs & ((1 << top) - 1)
-                        run = (mine >> lower.bit_length() if lower else mine & trumps).bit_count()
-                        if run > sure:
-                            bound += (run - sure) * unit[runner]
+                    for s in range(n):
+                        mine = hands[s] & trumps
+                        if not mine:
+                            continue
+                        theirs = top_trumps & ~mine
+                        held = mine.bit_count()  # his trumps from ``bit`` up
+                        sure = 0
+                        while held > sure:
+                            bit = mine & -mine
+                            mine ^= bit
+                            beaten = (theirs >> bit.bit_length()).bit_count()
+                            if held - beaten > sure:
+                                sure = held - beaten
+                            held -= 1
+                        if sure:
+                            bound += sure * unit[s]
                     if bound != won:
                         if low[bound] >= r:
                             return True
