@@ -342,11 +342,18 @@ class _Search:
                 inner |= 1 << i
         count = self.count
 
+        tricks_of: dict[int, list[Card]] = {}
+        packed_of: dict[int, int] = {}
+
         def trick_of(code: int) -> list[Card]:
-            cards = []
-            while code:
-                cards.append(real[(code & 63) - 1])
-                code >>= _CARD_BITS
+            """The real cards of a packed trick (remembered: codes recur)."""
+            cards = tricks_of.get(code)
+            if cards is None:
+                cards = tricks_of[code] = []
+                rest = code
+                while rest:
+                    cards.append(real[(rest & 63) - 1])
+                    rest >>= _CARD_BITS
             return cards
 
         def ask_legal(key: int) -> int:
@@ -356,11 +363,18 @@ class _Search:
             if real_hand is None:
                 real_hand = real_hands[hand] = layout.unpack(hand)
             ok = legal_cards(real_hand, trick_of(key >> width), trump, forced_by)
-            got = 0
-            while ok:
-                bit = ok & -ok
-                ok ^= bit
-                got |= 1 << index[bit.bit_length() - 1]
+            if ok == real_hand:
+                got = hand
+            else:
+                got = packed_of.get(ok, -1)
+                if got < 0:
+                    got = 0
+                    rest = ok
+                    while rest:
+                        bit = rest & -rest
+                        rest ^= bit
+                        got |= 1 << index[bit.bit_length() - 1]
+                    packed_of[ok] = got
             legal_memo[key] = got
             return got
 
