@@ -334,6 +334,7 @@ class _Search:
         winner_memo: dict[int, int] = {}
         table: dict[tuple[int | str, ...], tuple[int, int, int]] = {}
         follow_memo: dict[int, list[int]] = {}
+        sure_memo: dict[tuple[int, ...], int] = {}
         lead_memo: dict[int, list[int]] = {}
         full = (1 << width) - 1
         inner = 0  # the cards whose next lower number is of the same kind
@@ -413,6 +414,26 @@ class _Search:
                 if w == pos:
                     return [c, *cards[:i], *cards[i + 1 :]] if i else cards
             return cards
+
+        def sure_trump_tricks(split: tuple[int, ...], top_trumps: int) -> int:
+            """The tricks each seat is sure of with his trumps (``split``: each hand's trumps),
+            packed as tricks won are: a trump wins its trick unless a higher trump falls in it,
+            and each card of the others falls in one trick; so of a seat's trumps from ``t`` up,
+            all but the others' trumps above ``t`` win, whatever anyone plays."""
+            extra = 0
+            for s, mine in enumerate(split):
+                theirs = top_trumps & ~mine
+                held = mine.bit_count()  # his trumps from ``bit`` up
+                sure = 0
+                while held > sure:
+                    bit = mine & -mine
+                    mine ^= bit
+                    beaten = (theirs >> bit.bit_length()).bit_count()
+                    if held - beaten > sure:
+                        sure = held - beaten
+                    held -= 1
+                extra += sure * unit[s]
+            return extra
 
         def lowest_of_runs(hand: int, gone: int) -> int:
             """The cards of ``hand`` with no card of it just below them in the current order:
@@ -534,29 +555,16 @@ class _Search:
                     if entry[1] < r:
                         return False
             if use_quick:
-                # Sure tricks, whatever anyone plays: the top trump wins whatever trick it falls
-                # in, so its holder is sure of one trick for each trump of his above every other
-                # trump still out; the next run of trumps, in another hand, is beaten only by
-                # that top run, one card a trick, so its holder is sure of the rest.
+                # Sure tricks, whatever anyone plays: each seat's sure trump tricks
+                # (:func:`sure_trump_tricks`, remembered by how the trumps lie).
                 bound = won
                 top_trumps = inplay & trumps
                 if top_trumps:
-                    for s in range(n):
-                        mine = hands[s] & trumps
-                        if not mine:
-                            continue
-                        theirs = top_trumps & ~mine
-                        held = mine.bit_count()  # his trumps from ``bit`` up
-                        sure = 0
-                        while held > sure:
-                            bit = mine & -mine
-                            mine ^= bit
-                            beaten = (theirs >> bit.bit_length()).bit_count()
-                            if held - beaten > sure:
-                                sure = held - beaten
-                            held -= 1
-                        if sure:
-                            bound += sure * unit[s]
+                    split = tuple([h & trumps for h in hands])
+                    extra = sure_memo.get(split)
+                    if extra is None:
+                        extra = sure_memo[split] = sure_trump_tricks(split, top_trumps)
+                    bound += extra
                     if bound != won:
                         if low[bound] >= r:
                             return True
