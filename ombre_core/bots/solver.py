@@ -335,6 +335,7 @@ class _Search:
         table: dict[tuple[int | str, ...], tuple[int, int, int]] = {}
         follow_memo: dict[int, list[int]] = {}
         sure_memo: dict[tuple[int, ...], int] = {}
+        suits = (*plain, trumps)
         lead_memo: dict[int, list[int]] = {}
         full = (1 << width) - 1
         inner = 0  # the cards whose next lower number is of the same kind
@@ -462,7 +463,13 @@ class _Search:
             if not use_order:
                 return bits_low_first(mask)
             if ours[leader]:
-                key = mask
+                own = hands[leader]
+                tops = 0
+                for block in suits:
+                    top_card = (inplay & block).bit_length() - 1
+                    if top_card >= 0 and own >> top_card & 1:
+                        tops |= 1 << top_card
+                key = mask << width | tops
             else:
                 mates = 0
                 for mate in range(n):
@@ -477,8 +484,11 @@ class _Search:
             got = lead_memo.get(key)
             if got is None:
                 if ours[leader]:
-                    got = bits_low_first(mask)
+                    got = bits_low_first(mask & tops)
                     got.reverse()
+                    rest = bits_low_first(mask & ~tops)
+                    rest.reverse()
+                    got += rest
                 else:
                     got = bits_low_first(mask & good) + bits_low_first(mask & ~good)
                 lead_memo[key] = got
