@@ -193,9 +193,9 @@ TECHNIQUES = {
     "tt": "transposition table at trick boundaries, rung bounds by hands, leader and tricks won",
     "equivalence": "one card of each run the rules cannot tell apart",
     "bounds": "stop when the rung sought is out of what the tricks won still allow",
-    "quick": "the top trumps' sure tricks narrow what the tricks won still allow",
+    "quick": "each seat's sure trump tricks narrow what the tricks won still allow",
     "layout": "renumber the cards in play so a hand fits in one 30-bit int digit",
-    "ranks": "late in the deal, key the table on the ranks of the cards left (merges more)",
+    "ranks": "key the table on the ranks of the cards left too (three seats: at any depth)",
     "unrolled": "for three seats, a trick as three nested loops (else a call per card)",
 }
 """The techniques :func:`solve_position` can switch off with ``off``, for measuring them."""
@@ -458,8 +458,9 @@ class _Search:
             return out
 
         def lead_order(mask: int, leader: int, hands: tuple[int, ...], inplay: int) -> list[int]:
-            """The leads to try, in order (see :func:`lead_order_list`), remembered by the cards
-            and, for the other side, by the suits whose top card a partner holds."""
+            """The leads to try, in order, remembered: the ombre's side its top cards of each
+            suit first, then high (trumps first); the other side first the suits whose top card
+            a partner holds, low first, then the rest, low first."""
             if not use_order:
                 return bits_low_first(mask)
             if ours[leader]:
