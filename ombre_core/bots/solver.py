@@ -298,11 +298,16 @@ class _Search:
         index = layout.index
         blocks = layout.blocks
         plain = layout.plain
-        block_mask = [0] * len(real)
-        for block in layout.blocks:
-            for i in range(len(real)):
-                if block >> i & 1:
-                    block_mask[i] = block
+        # per card: its kind's block, and (three seats) 3 * the block's number in its hex digit
+        # of the rank key; ``inner``: the cards whose next lower number is of the same kind
+        number = {k: b for b, k in enumerate(dict.fromkeys(kind))}  # the order of ``blocks``
+        block_mask = [blocks[number[k]] for k in kind]
+        block_digits = 0
+        inner = 0
+        for i, k in enumerate(kind):
+            block_digits |= 3 * number[k] << 4 * i
+            if i and k == kind[i - 1] and k >= 0:
+                inner |= 1 << i
         n = position.seats
         trump = position.trump
         forced_by = position.rules.matador_forced_by
@@ -323,11 +328,6 @@ class _Search:
         nibbles = n == 3 and ranks_from > 0 and len(layout.blocks) <= 5
         if nibbles:
             ranks_from = len(real)
-        block_digits = 0  # 3 * (the card's kind block) in each card's hex digit
-        for b, block in enumerate(layout.blocks):
-            for i in range(len(real)):
-                if block >> i & 1:
-                    block_digits |= 3 * b << 4 * i
         legal_memo: dict[int, int] = {}
         real_hands: dict[int, int] = {}
         hand_bits = (1 << width) - 1
@@ -338,10 +338,6 @@ class _Search:
         suits = (*plain, trumps)
         lead_memo: dict[int, list[int]] = {}
         full = (1 << width) - 1
-        inner = 0  # the cards whose next lower number is of the same kind
-        for i in range(1, width):
-            if kind[i] == kind[i - 1] and kind[i] >= 0:
-                inner |= 1 << i
         count = self.count
 
         tricks_of: dict[int, list[Card]] = {}
@@ -460,7 +456,8 @@ class _Search:
         def lead_order(mask: int, leader: int, hands: tuple[int, ...], inplay: int) -> list[int]:
             """The leads to try, in order, remembered: the ombre's side its top cards of each
             suit first, then high (trumps first); the other side first the suits whose top card
-            a partner holds, low first, then the rest, low first."""
+            a partner holds, low first, then the rest, low first, last the plain suits the
+            ombre's side can trump (void in them, trumps in hand)."""
             if not use_order:
                 return bits_low_first(mask)
             if ours[leader]:
@@ -477,11 +474,18 @@ class _Search:
                     if mate != leader and not ours[mate]:
                         mates |= hands[mate]
                 good = 0
+                ruffed = 0
+                foes = 0
+                for mate in range(n):
+                    if ours[mate]:
+                        foes |= hands[mate]
                 for block in blocks:
                     top_card = (inplay & block).bit_length() - 1
                     if top_card >= 0 and mates >> top_card & 1:
                         good |= block
-                key = -1 - (mask << width | good)
+                    elif foes & trumps and not foes & block and not block & trumps:
+                        ruffed |= block
+                key = -1 - ((mask << width | good) << width | ruffed)
             got = lead_memo.get(key)
             if got is None:
                 if ours[leader]:
@@ -491,7 +495,8 @@ class _Search:
                     rest.reverse()
                     got += rest
                 else:
-                    got = bits_low_first(mask & good) + bits_low_first(mask & ~good)
+                    got = bits_low_first(mask & good) + bits_low_first(mask & ~good & ~ruffed)
+                    got += bits_low_first(mask & ruffed & ~good)
                 lead_memo[key] = got
             return got
 
