@@ -24,7 +24,7 @@ tried (can the ombre's side reach at least this rung?), the answers kept as rung
 transposition table at trick boundaries; the cards in play renumbered per solve so that a hand fits
 in one 30-bit digit; cards the rules cannot tell apart (adjacent in the current order, alike in
 suit and privilege) tried once; the best-known replies tried first; and bounds from the judge, from
-the tricks already won and the sure tricks of the top trumps, that end a line before it is played
+the tricks already won and each seat's sure trump tricks, that end a line before it is played
 out.
 """
 
