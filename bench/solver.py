@@ -3,6 +3,14 @@
     python bench/solver.py                 # 200 deals, CPython then Pyodide (if node_modules)
     python bench/solver.py --deals 50 --no-pyodide
     python bench/solver.py --off tt        # switch a technique off (see ombre_core/bots/solver.py)
+    python bench/solver.py --baseline 76dcc9d --no-pyodide   # old and new solver, same run
+
+With ``--baseline REV`` the solver of that commit (checked out in a temporary git worktree) and
+this tree's take turns as fresh processes, ``--rounds`` times each (old, new, then new, old ...),
+on the same deals; each solve keeps its best time over every run, and the ratios old / new of the
+medians, p90s, maxima and means are printed: on a shared machine the ratio measured in one run is
+the figure to trust, the absolute times move with the others' load. Unless ``--no-pyodide``,
+both solvers are then timed in Pyodide under Node as well (this tree, then the baseline).
 
 Deals: seeds 0, 1, 2... dealt and played by the rule player (``RulePlayer``) through the auction
 and the exchange (all-pass deals are skipped), so the hands are what a real exchange leaves. For
@@ -26,13 +34,16 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+TREE = Path(os.environ.get("OMBRE_BENCH_TREE", ROOT))
+"""The work tree whose ``ombre_core`` is timed (``--baseline`` sets it for the old solver)."""
+if str(TREE) not in sys.path:
+    sys.path.insert(0, str(TREE))
 
 from ombre_core.bots import RulePlayer  # noqa: E402
 from ombre_core.bots.solver import TECHNIQUES, position_of, solve_position  # noqa: E402
@@ -110,10 +121,12 @@ def measure(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any]:
     for left in LEFT:
         for every_card in (False, True):
             times = []
+            nodes_of = []
             for _, at in data:
                 if left in at:
                     ms, nodes = timed(at[left], every_card, repeat, off)
                     times.append(ms)
+                    nodes_of.append(nodes)
                     total_ms += ms
                     total_nodes += nodes
             name = f"{left} left, {'every card' if every_card else 'value'}"
@@ -123,6 +136,8 @@ def measure(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any]:
                 "p90": pct(times, 0.9),
                 "max": max(times),
                 "mean": statistics.fmean(times),
+                "times": times,
+                "nodes": nodes_of,
             }
     figures["nodes_per_second"] = total_nodes / total_ms * 1000
     return figures
@@ -143,7 +158,89 @@ def show(title: str, figures: dict[str, Any], base: dict[str, Any] | None = None
     print(f"  trick-boundary nodes per second: {figures['nodes_per_second']:,.0f}")
 
 
-def in_pyodide(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any] | None:
+def summary(times: list[float]) -> dict[str, Any]:
+    return {
+        "n": len(times),
+        "median": statistics.median(times),
+        "p90": pct(times, 0.9),
+        "max": max(times),
+        "mean": statistics.fmean(times),
+    }
+
+
+def in_tree(tree: Path, deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any]:
+    """The figures of the solver in ``tree``, measured by this script in a fresh process."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--json", "--no-pyodide"]
+        + ["--deals", str(deals), "--repeat", str(repeat)]
+        + [f"--off={name}" for name in sorted(off)],
+        cwd=tree,
+        env={**os.environ, "OMBRE_BENCH_TREE": str(tree)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def against(
+    old_tree: Path, deals: int, repeat: int, rounds: int, off: frozenset[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Old (the solver in ``old_tree``) and new solver taking turns; prints the ratios; returns
+    the old and the new figures (each solve's best time over the rounds)."""
+    runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+    for i in range(rounds):
+        order = [("old", old_tree), ("new", ROOT)]
+        for name, tree in order if i % 2 == 0 else order[::-1]:
+            # the baseline is timed with every technique on: ``off`` names may be new
+            runs[name].append(in_tree(tree, deals, repeat, off if name == "new" else frozenset()))
+    best: dict[str, dict[str, Any]] = {}
+    for name, figures in runs.items():
+        merged: dict[str, Any] = {"python": figures[0]["python"], "platform": sys.platform}
+        ms = nodes = 0.0
+        for key, f in figures[0].items():
+            if isinstance(f, dict):
+                times = [min(t) for t in zip(*(g[key]["times"] for g in figures), strict=True)]
+                merged[key] = summary(times)
+                ms += sum(times)
+                nodes += sum(f["nodes"])
+        merged["nodes_per_second"] = nodes / ms * 1000
+        merged["nodes"] = nodes
+        best[name] = merged
+    old, new = best["old"], best["new"]
+    print(f"{deals} deals, {rounds} rounds of old and new, best of every run, in ms")
+    print(f"  {'solve':<24}{'old median/p90/max':>22}{'new median/p90/max':>22}  old/new ratios")
+    for key, f in new.items():
+        if not isinstance(f, dict):
+            continue
+        o = old[key]
+        trio = "{median:.2f}/{p90:.1f}/{max:.0f}"
+        each = "/".join(f"{o[k] / f[k]:.2f}" for k in ("median", "p90", "max", "mean"))
+        print(f"  {key:<24}{trio.format(**o):>22}{trio.format(**f):>22}  {each} (mean last)")
+    print(
+        f"  nodes per second: old {old['nodes_per_second']:,.0f},"
+        f" new {new['nodes_per_second']:,.0f};"
+        f" nodes: old {old['nodes']:,.0f}, new {new['nodes']:,.0f}"
+    )
+    return old, new
+
+
+def ratios(title: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+    """Medians side by side and old / new."""
+    print(f"\n{title}")
+    for key, f in new.items():
+        if isinstance(f, dict) and key in old:
+            o = old[key]
+            print(
+                f"  {key:<24} old {o['median']:8.2f}  new {f['median']:8.2f}  old/new median"
+                f" x{o['median'] / f['median']:.2f}, mean x{o['mean'] / f['mean']:.2f}"
+            )
+
+
+def in_pyodide(
+    deals: int, repeat: int, off: frozenset[str], tree: Path = ROOT
+) -> dict[str, Any] | None:
     runner = ROOT / "bench" / "solver_pyodide.mjs"
     if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir():
         print("\n(no node or node_modules/pyodide: run `python3 build.py` once for Pyodide)")
@@ -152,7 +249,7 @@ def in_pyodide(deals: int, repeat: int, off: frozenset[str]) -> dict[str, Any] |
     for name in sorted(off):
         args += ["--off", name]
     done = subprocess.run(
-        ["node", str(runner), str(ROOT), *args],
+        ["node", str(runner), str(tree), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -173,8 +270,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--off", action="append", default=[], choices=sorted(TECHNIQUES))
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
     parser.add_argument("--no-pyodide", action="store_true")
+    parser.add_argument("--baseline", metavar="REV", help="time that commit's solver too")
+    parser.add_argument("--rounds", type=int, default=2, help="with --baseline: runs of each")
     args = parser.parse_args(argv)
     off = frozenset(args.off)
+    if args.baseline:
+        with tempfile.TemporaryDirectory(prefix="ombre-solver-bench-") as tmp:
+            old_tree = Path(tmp) / "old"
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", "-q", str(old_tree), args.baseline],
+                cwd=ROOT,
+                check=True,
+            )
+            try:
+                print(f"baseline: {args.baseline}")
+                old, new = against(old_tree, args.deals, args.repeat, args.rounds, off)
+                if not args.no_pyodide:
+                    py_new = in_pyodide(args.deals, args.repeat, off)
+                    py_old = in_pyodide(args.deals, args.repeat, frozenset(), old_tree)
+                    if py_new is not None and py_old is not None:
+                        show("Pyodide under Node, this tree (ratio to CPython)", py_new, new)
+                        show("Pyodide under Node, baseline (ratio to CPython)", py_old, old)
+                        ratios("Pyodide, baseline against this tree (ms)", py_old, py_new)
+            finally:
+                subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=ROOT)
+        return 0
     cpython = measure(args.deals, args.repeat, off)
     if args.json:
         print(json.dumps(cpython))

@@ -43,7 +43,7 @@ from ombre_core.bots.solver import (
 from ombre_core.cards import PACK_SIZE, Card, CardSet, cards_of, format_card, mask_of, parse_cards
 from ombre_core.errors import OmbreError
 from ombre_core.record import replay, to_record
-from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
+from ombre_core.rules import RULES_1660, RULES_CLASSIC, RULES_FIVE, Rules
 from ombre_core.scoring import CODILLE, REPUESTO, SACADA, settle
 from ombre_core.state import Deal
 from ombre_core.tables import TRUMP_ORDER
@@ -343,6 +343,91 @@ def test_random_endings_on_sides_match_brute_force(position: Position) -> None:
     pick = max if position.to_move in position.side else min
     assert solution.rung == pick(expected.values())
     assert set(solution.best) == {c for c, v in expected.items() if v == solution.rung}
+
+
+@st.composite
+def deep_endings(draw: st.DrawFn) -> Position:
+    """Three-handed endings of 4-5 tricks from a shuffled pack (matadors always in), the ombre
+    at any seat, any tricks already won, a trick begun or not: deep enough that the table's rank
+    keys merge positions reached by different cards, and that runs of cards are merged."""
+    tricks = draw(st.integers(4, 5))
+    trump = draw(st.integers(0, 3))
+    matadors = list(TRUMP_ORDER[trump][:3])
+    others = [c for c in range(PACK_SIZE) if c not in matadors]
+    pool = draw(st.permutations(matadors + draw(st.permutations(others))[: 3 * tricks - 3]))
+    hands = tuple(mask_of(pool[s * tricks : (s + 1) * tricks]) for s in range(3))
+    ombre = draw(st.integers(0, 2))
+    won = tuple(draw(st.lists(st.integers(0, 9 - tricks), min_size=3, max_size=3)))
+    while sum(won) > 9 - tricks:
+        won = tuple(max(0, w - 1) for w in won)
+    won = tuple(w + (s == ombre) * (9 - tricks - sum(won)) for s, w in enumerate(won))
+    table = SimpleNamespace(ombre=ombre, partner=None, seats=3, rules=RULES_1660)
+    forced_by = draw(st.sampled_from(["led", "played"]))
+    rules = dataclasses.replace(RULES_1660, matador_forced_by=forced_by)
+    leader = draw(st.integers(0, 2))
+    position = Position(hands, (), leader, trump, won, frozenset({ombre}), ladder_of(table), rules)
+    return _begin_trick(draw, position)
+
+
+@st.composite
+def five_endings(draw: st.DrawFn) -> Position:
+    """Ombre by five (preset ``five``): endings of 2-3 tricks, five hands, the Ombre with a
+    called partner (or, sometimes, alone), judged by :func:`ladder_of` on the side's tricks."""
+    tricks = draw(st.integers(2, 3))
+    trump = draw(st.integers(0, 3))
+    matadors = list(TRUMP_ORDER[trump][:3])
+    others = [c for c in range(PACK_SIZE) if c not in matadors]
+    pool = draw(st.permutations(matadors + draw(st.permutations(others))[: 5 * tricks - 3]))
+    hands = tuple(mask_of(pool[s * tricks : (s + 1) * tricks]) for s in range(5))
+    ombre = draw(st.integers(0, 4))
+    partner = draw(st.sampled_from([s for s in range(5) if s != ombre] + [ombre]))
+    done = 8 - tricks
+    won = [0] * 5
+    for _ in range(done):
+        won[draw(st.integers(0, 4))] += 1
+    table = SimpleNamespace(ombre=ombre, partner=partner, seats=5, rules=RULES_FIVE)
+    side = frozenset({ombre, partner})
+    leader = draw(st.integers(0, 4))
+    position = Position(hands, (), leader, trump, tuple(won), side, ladder_of(table), RULES_FIVE)
+    return _begin_trick(draw, position)
+
+
+def _begin_trick(draw: st.DrawFn, position: Position) -> Position:
+    """The position with 0 to seats - 1 legal cards already played to its trick."""
+    forced_by = position.rules.matador_forced_by
+    for _ in range(draw(st.integers(0, position.seats - 1))):
+        seat = position.to_move
+        legal = legal_cards(position.hands[seat], position.trick, position.trump, forced_by)
+        card = draw(st.sampled_from(list(cards_of(legal))))
+        after = list(position.hands)
+        after[seat] &= ~(1 << card)
+        position = dataclasses.replace(position, hands=tuple(after), trick=(*position.trick, card))
+    return position
+
+
+def _assert_brute(position: Position) -> None:
+    expected = _brute_rungs(position)
+    solution = solve_position(position)
+    assert solution.rungs == expected
+    pick = max if position.to_move in position.side else min
+    assert solution.rung == pick(expected.values())
+    assert value_of(position) == solution.rung
+    assert solve_position(position, every_card=False).rung == solution.rung
+
+
+@settings(HYPOTHESIS, max_examples=40)
+@given(deep_endings())
+def test_deep_three_handed_endings_match_brute_force(position: Position) -> None:
+    """The pruning of the three-handed search (rank keys at every depth, runs found by bit
+    operations, remembered follower orders, sure tricks) against plain play-out."""
+    _assert_brute(position)
+
+
+@settings(HYPOTHESIS, max_examples=80)
+@given(five_endings())
+def test_ombre_by_five_endings_match_brute_force(position: Position) -> None:
+    """Five seats, the Ombre and his called partner on one side (preset ``five``)."""
+    _assert_brute(position)
 
 
 # Found by a random search against brute force: a leader's top plain cards are tricks he may

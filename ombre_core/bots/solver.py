@@ -24,7 +24,7 @@ tried (can the ombre's side reach at least this rung?), the answers kept as rung
 transposition table at trick boundaries; the cards in play renumbered per solve so that a hand fits
 in one 30-bit digit; cards the rules cannot tell apart (adjacent in the current order, alike in
 suit and privilege) tried once; the best-known replies tried first; and bounds from the judge, from
-the tricks already won and the sure tricks of the top trumps, that end a line before it is played
+the tricks already won and each seat's sure trump tricks, that end a line before it is played
 out.
 """
 
@@ -193,9 +193,9 @@ TECHNIQUES = {
     "tt": "transposition table at trick boundaries, rung bounds by hands, leader and tricks won",
     "equivalence": "one card of each run the rules cannot tell apart",
     "bounds": "stop when the rung sought is out of what the tricks won still allow",
-    "quick": "the top trumps' sure tricks narrow what the tricks won still allow",
+    "quick": "each seat's sure trump tricks narrow what the tricks won still allow",
     "layout": "renumber the cards in play so a hand fits in one 30-bit int digit",
-    "ranks": "late in the deal, key the table on the ranks of the cards left (merges more)",
+    "ranks": "key the table on the ranks of the cards left too (three seats: at any depth)",
     "unrolled": "for three seats, a trick as three nested loops (else a call per card)",
 }
 """The techniques :func:`solve_position` can switch off with ``off``, for measuring them."""
@@ -298,11 +298,16 @@ class _Search:
         index = layout.index
         blocks = layout.blocks
         plain = layout.plain
-        block_mask = [0] * len(real)
-        for block in layout.blocks:
-            for i in range(len(real)):
-                if block >> i & 1:
-                    block_mask[i] = block
+        # per card: its kind's block, and (three seats) 3 * the block's number in its hex digit
+        # of the rank key; ``inner``: the cards whose next lower number is of the same kind
+        number = {k: b for b, k in enumerate(dict.fromkeys(kind))}  # the order of ``blocks``
+        block_mask = [blocks[number[k]] for k in kind]
+        block_digits = 0
+        inner = 0
+        for i, k in enumerate(kind):
+            block_digits |= 3 * number[k] << 4 * i
+            if i and k == kind[i - 1] and k >= 0:
+                inner |= 1 << i
         n = position.seats
         trump = position.trump
         forced_by = position.rules.matador_forced_by
@@ -319,18 +324,34 @@ class _Search:
         use_quick = "quick" not in off
         ranks_from = _RANKS_FROM if "ranks" not in off else 0
         three = n == 3 and "unrolled" not in off
+        # Three seats and at most five kinds: every key by the holders of the cards left.
+        nibbles = n == 3 and ranks_from > 0 and len(layout.blocks) <= 5
+        if nibbles:
+            ranks_from = len(real)
         legal_memo: dict[int, int] = {}
         real_hands: dict[int, int] = {}
         hand_bits = (1 << width) - 1
         winner_memo: dict[int, int] = {}
-        table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        table: dict[tuple[int | str, ...], tuple[int, int, int]] = {}
+        follow_memo: dict[int, list[int]] = {}
+        sure_memo: dict[tuple[int, ...], int] = {}
+        suits = (*plain, trumps)
+        lead_memo: dict[int, list[int]] = {}
+        full = (1 << width) - 1
         count = self.count
 
+        tricks_of: dict[int, list[Card]] = {}
+        packed_of: dict[int, int] = {}
+
         def trick_of(code: int) -> list[Card]:
-            cards = []
-            while code:
-                cards.append(real[(code & 63) - 1])
-                code >>= _CARD_BITS
+            """The real cards of a packed trick (remembered: codes recur)."""
+            cards = tricks_of.get(code)
+            if cards is None:
+                cards = tricks_of[code] = []
+                rest = code
+                while rest:
+                    cards.append(real[(rest & 63) - 1])
+                    rest >>= _CARD_BITS
             return cards
 
         def ask_legal(key: int) -> int:
@@ -340,11 +361,18 @@ class _Search:
             if real_hand is None:
                 real_hand = real_hands[hand] = layout.unpack(hand)
             ok = legal_cards(real_hand, trick_of(key >> width), trump, forced_by)
-            got = 0
-            while ok:
-                bit = ok & -ok
-                ok ^= bit
-                got |= 1 << index[bit.bit_length() - 1]
+            if ok == real_hand:
+                got = hand
+            else:
+                got = packed_of.get(ok, -1)
+                if got < 0:
+                    got = 0
+                    rest = ok
+                    while rest:
+                        bit = rest & -rest
+                        rest ^= bit
+                        got |= 1 << index[bit.bit_length() - 1]
+                    packed_of[ok] = got
             legal_memo[key] = got
             return got
 
@@ -384,6 +412,126 @@ class _Search:
                     return [c, *cards[:i], *cards[i + 1 :]] if i else cards
             return cards
 
+        def sure_trump_tricks(split: tuple[int, ...], top_trumps: int) -> int:
+            """The tricks each seat is sure of with his trumps (``split``: each hand's trumps),
+            packed as tricks won are: a trump wins its trick unless a higher trump falls in it,
+            and each card of the others falls in one trick; so of a seat's trumps from ``t`` up,
+            all but the others' trumps above ``t`` win, whatever anyone plays."""
+            extra = 0
+            for s, mine in enumerate(split):
+                theirs = top_trumps & ~mine
+                held = mine.bit_count()  # his trumps from ``bit`` up
+                sure = 0
+                while held > sure:
+                    bit = mine & -mine
+                    mine ^= bit
+                    beaten = (theirs >> bit.bit_length()).bit_count()
+                    if held - beaten > sure:
+                        sure = held - beaten
+                    held -= 1
+                extra += sure * unit[s]
+            return extra
+
+        def lowest_of_runs(hand: int, gone: int) -> int:
+            """The cards of ``hand`` with no card of it just below them in the current order:
+            the first card of each run (cards of one kind, nothing in play between them), as
+            :func:`choices` picks them, with bit operations instead of a loop over the cards."""
+            if not use_runs:
+                return hand
+            above = hand << 1 & inner  # just above a card of the hand, in the same kind
+            reached = above
+            while above:
+                above = (above & gone) << 1 & inner  # on through the cards already played
+                reached |= above
+            return hand & ~reached
+
+        def bits_low_first(mask: int) -> list[int]:
+            out = []
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                out.append(bit.bit_length() - 1)
+            return out
+
+        def lead_order(mask: int, leader: int, hands: tuple[int, ...], inplay: int) -> list[int]:
+            """The leads to try, in order, remembered: the ombre's side its top cards of each
+            suit first, then high (trumps first); the other side first the suits whose top card
+            a partner holds, low first, then the rest, low first, last the plain suits the
+            ombre's side can trump (void in them, trumps in hand)."""
+            if not use_order:
+                return bits_low_first(mask)
+            if ours[leader]:
+                own = hands[leader]
+                tops = 0
+                for block in suits:
+                    top_card = (inplay & block).bit_length() - 1
+                    if top_card >= 0 and own >> top_card & 1:
+                        tops |= 1 << top_card
+                key = mask << width | tops
+            else:
+                mates = 0
+                for mate in range(n):
+                    if mate != leader and not ours[mate]:
+                        mates |= hands[mate]
+                good = 0
+                ruffed = 0
+                foes = 0
+                for mate in range(n):
+                    if ours[mate]:
+                        foes |= hands[mate]
+                for block in blocks:
+                    top_card = (inplay & block).bit_length() - 1
+                    if top_card >= 0 and mates >> top_card & 1:
+                        good |= block
+                    elif foes & trumps and not foes & block and not block & trumps:
+                        ruffed |= block
+                key = -1 - ((mask << width | good) << width | ruffed)
+            got = lead_memo.get(key)
+            if got is None:
+                if ours[leader]:
+                    got = bits_low_first(mask & tops)
+                    got.reverse()
+                    rest = bits_low_first(mask & ~tops)
+                    rest.reverse()
+                    got += rest
+                else:
+                    got = bits_low_first(mask & good) + bits_low_first(mask & ~good & ~ruffed)
+                    got += bits_low_first(mask & ruffed & ~good)
+                lead_memo[key] = got
+            return got
+
+        def lead_order_list(
+            leads: list[int], leader: int, hands: tuple[int, ...], inplay: int
+        ) -> list[int]:
+            """The ombre's side leads high, trumps first; the other side first the suits whose
+            top card in play a partner holds, low cards first, then the rest, low first."""
+            max0 = ours[leader]
+            if max0:
+                return leads[::-1]
+            mates = 0
+            for mate in range(n):
+                if mate != leader and ours[mate] == max0:
+                    mates |= hands[mate]
+            good = []
+            rest = []
+            for c in leads:
+                top_card = (inplay & block_mask[c]).bit_length() - 1
+                if mates >> top_card & 1:
+                    good.append(c)
+                else:
+                    rest.append(c)
+            return good + rest
+
+        def follow_order(key: int, pos: int) -> list[int]:
+            """A follower's choices, lowest first, or with ``cheap`` (the key's last bit) the
+            cheapest card that takes the trick first; the key packs the trick so far and the
+            follower's legal cards, one of each run (remembered in ``follow_memo``)."""
+            cards = bits_low_first(key >> 1 & hand_bits)
+            if key & 1:
+                cards = cheapest_first(cards, key >> 1 + width, pos)
+            follow_memo[key] = cards
+            return cards
+
         def unrank(inplay: int, rank: int) -> int:
             """The card of ``inplay`` with ``rank`` cards of ``inplay`` below it."""
             while rank:
@@ -412,7 +560,8 @@ class _Search:
                     w = ask_winner(code)
                 return low[won + unit[seats[w]]] >= r
             entry = None
-            ranked_key = None
+            ranked_key: tuple[int | str, ...] | None = None
+            by_rank = left <= ranks_from  # entries' hints are ranks among the cards left
             if use_table:
                 key = (*hands, leader, kinds[won])
                 entry = table.get(key)
@@ -422,32 +571,16 @@ class _Search:
                     if entry[1] < r:
                         return False
             if use_quick:
-                # Sure tricks, whatever anyone plays: the top trump wins whatever trick it falls
-                # in, so its holder is sure of one trick for each trump of his above every other
-                # trump still out; the next run of trumps, in another hand, is beaten only by
-                # that top run, one card a trick, so its holder is sure of the rest.
+                # Sure tricks, whatever anyone plays: each seat's sure trump tricks
+                # (:func:`sure_trump_tricks`, remembered by how the trumps lie).
                 bound = won
                 top_trumps = inplay & trumps
                 if top_trumps:
-                    top = top_trumps.bit_length() - 1
-                    for holder in range(n):
-                        if hands[holder] >> top & 1:
-                            break
-                    mine = hands[holder]
-                    theirs = top_trumps & ~mine
-                    sure = (mine >> theirs.bit_length() if theirs else mine & trumps).bit_count()
-                    bound += sure * unit[holder]
-                    if theirs:
-                        top = theirs.bit_length() - 1
-                        for runner in range(n):
-                            if hands[runner] >> top & 1:
-                                break
-                        runs = mine & ~((1 << theirs.bit_length()) - 1)  # the top run
-                        mine = hands[runner]
-                        lower = top_trumps & ~mine & ~runs & ((1 << top) - 1)
-                        run = (mine >> lower.bit_length() if lower else mine & trumps).bit_count()
-                        if run > sure:
-                            bound += (run - sure) * unit[runner]
+                    split = tuple([h & trumps for h in hands])
+                    extra = sure_memo.get(split)
+                    if extra is None:
+                        extra = sure_memo[split] = sure_trump_tricks(split, top_trumps)
+                    bound += extra
                     if bound != won:
                         if low[bound] >= r:
                             return True
@@ -473,7 +606,23 @@ class _Search:
                             return True
                     elif high[bound] < r:
                         return False
-            if use_table and entry is None and left <= ranks_from:
+            if use_table and entry is None and nibbles:
+                # Only the order of the cards left matters to the rules: a second key, the
+                # sequence of their holders in the order of the layout, each with its kind (one
+                # hex digit a card: holder + 3 * kind block), the cards played left out; so
+                # positions reached by playing different small cards share an entry.
+                a = int(format(hands[0], "b"), 16)
+                b = int(format(hands[1], "b"), 16)
+                c = int(format(hands[2], "b"), 16)
+                spread = a + 2 * b + 3 * c + (block_digits & 15 * (a + b + c))
+                ranked_key = (format(spread, "x").replace("0", ""), leader, kinds[won])
+                entry = table.get(ranked_key)
+                if entry is not None:
+                    if entry[0] >= r:
+                        return True
+                    if entry[1] < r:
+                        return False
+            elif use_table and entry is None and by_rank:
                 # Only the order of the cards left matters to the rules: renumber them 0, 1, ...
                 # so that positions reached by playing different small cards share an entry
                 # (looked for when the cards themselves are not in the table).
@@ -502,33 +651,27 @@ class _Search:
             options = legal_memo.get(hand0)
             if options is None:
                 options = ask_legal(hand0)
-            leads = choices(options, inplay)
-            if use_order:
-                if max0:
-                    leads.reverse()
-                else:
-                    # the other side: first the suits whose top card in play a partner holds,
-                    # low cards first; then the rest, low first
-                    mates = 0
-                    for mate in range(n):
-                        if mate != leader and ours[mate] == max0:
-                            mates |= hands[mate]
-                    good = []
-                    rest = []
-                    for c in leads:
-                        top_card = (inplay & block_mask[c]).bit_length() - 1
-                        if mates >> top_card & 1:
-                            good.append(c)
-                        else:
-                            rest.append(c)
-                    leads = good + rest
-                if entry is not None and entry[2] >= 0:
-                    hint = entry[2]
-                    if left <= ranks_from:  # the hint is a rank among the cards left
-                        hint = unrank(inplay, hint)
-                    if hint in leads:
-                        leads.remove(hint)
-                        leads.insert(0, hint)
+            if three:
+                # One card of each run in each hand, as masks (cards of a hand with no card in
+                # play between them, alike in kind, are one choice): ``options & reps``.
+                gone = full & ~inplay
+                h0, h1, h2 = hands
+                reps = (
+                    lowest_of_runs(h0, gone),
+                    lowest_of_runs(h1, gone),
+                    lowest_of_runs(h2, gone),
+                )
+                leads = lead_order(options & reps[leader], leader, hands, inplay)
+            else:
+                leads = choices(options, inplay)
+                if use_order:
+                    leads = lead_order_list(leads, leader, hands, inplay)
+            if use_order and entry is not None and entry[2] >= 0:
+                hint = entry[2]
+                if by_rank:  # the hint is a rank among the cards left
+                    hint = unrank(inplay, hint)
+                if hint != leads[0] and hint in leads:
+                    leads = [hint, *[c for c in leads if c != hint]]
             result = not max0
             settled = -1
             if three:
@@ -538,9 +681,9 @@ class _Search:
                 max2 = ours[s2]
                 hand1 = hands[s1]
                 hand2 = hands[s2]
-                h0, h1, h2 = hands
-                second: dict[int, list[int]] = {}
-                third: dict[int, list[int]] = {}
+                reps1 = reps[s1]
+                reps2 = reps[s2]
+                cheap1 = use_order and (max1 != max0 or max2 != max1)
                 # Whether the trick's winner alone settles the test: judged before the search.
                 by_taker: list[bool | None] = [None] * n
                 if use_bounds:
@@ -555,11 +698,10 @@ class _Search:
                     options = legal_memo.get(key1)
                     if options is None:
                         options = ask_legal(key1)
-                    seconds = second.get(options)
+                    key1 = (code0 << width | options & reps1) << 1 | cheap1
+                    seconds = follow_memo.get(key1)
                     if seconds is None:
-                        seconds = second[options] = choices(options, inplay)
-                    if use_order and (max1 != max0 or max2 != max1):
-                        seconds = cheapest_first(seconds, code0, 1)
+                        seconds = follow_order(key1, 1)
                     result1 = not max1
                     for c1 in seconds:
                         code1 = code0 | (c1 + 1) << _CARD_BITS
@@ -567,15 +709,16 @@ class _Search:
                         options = legal_memo.get(key2)
                         if options is None:
                             options = ask_legal(key2)
-                        thirds = third.get(options)
-                        if thirds is None:
-                            thirds = third[options] = choices(options, inplay)
+                        cheap2 = False
                         if use_order:
                             w = winner_memo.get(code1)
                             if w is None:
                                 w = ask_winner(code1)
-                            if ours[seats[w]] != max2:
-                                thirds = cheapest_first(thirds, code1, 2)
+                            cheap2 = ours[seats[w]] != max2
+                        key2 = (code1 << width | options & reps2) << 1 | cheap2
+                        thirds = follow_memo.get(key2)
+                        if thirds is None:
+                            thirds = follow_order(key2, 2)
                         played = 1 << c0 | 1 << c1
                         result2 = not max2
                         for c2 in thirds:
@@ -608,10 +751,10 @@ class _Search:
                         settled = c0
                         break
             if use_table:
-                if settled >= 0 and left <= ranks_from:
+                if settled < 0 and entry is not None:
+                    settled = entry[2]  # (as the entry holds it)
+                elif settled >= 0 and by_rank:
                     settled = (inplay & ((1 << settled) - 1)).bit_count()
-                elif settled < 0 and entry is not None:
-                    settled = entry[2]
                 lo, hi = (entry[0], entry[1]) if entry is not None else (0, _TOP_RUNG)
                 table[key] = stored = (r, hi, settled) if result else (lo, r - 1, settled)
                 if ranked_key is not None:
