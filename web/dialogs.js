@@ -56,7 +56,7 @@ export function renderStats(kept, box, names) {
     return;
   }
   const table = h("table", { class: "stats-table" },
-    h("caption", { text: "Your deals in this browser, by rules" }),
+    h("caption", { text: "Your deals in this browser, by rules (amounts in each rules' smallest counter: lesser counters in 1660, 12 to a greater)" }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), ids.map((id) => h("th", { scope: "col", text: names(id) })))));
   const body = h("tbody");
   for (const [key, label] of ROWS) {
