@@ -177,6 +177,14 @@ async function readSnapshot() {
   return { bytes };
 }
 
+/** Whether Cache Storage works here and holds no snapshot of this build (headers only). */
+async function snapshotMissing() {
+  const cache = await snapshotCache();
+  if (!cache) return false;
+  const response = await cache.match(SNAPSHOT_KEY);
+  return response?.headers.get("X-Ombre-Build") !== SNAPSHOT_BUILD;
+}
+
 async function deleteSnapshot() {
   const cache = await snapshotCache();
   if (cache) await cache.delete(SNAPSHOT_KEY);
@@ -357,8 +365,7 @@ if (role === "snapshot") {
       // A normal boot (a first visit, another build, or a failed restore) makes a snapshot, unless
       // another tab already saved this build's.
       if (!SNAPSHOTS || bootPath === "snapshot" || typeof Worker !== "function") return;
-      const found = await readSnapshot().catch(() => ({ note: "unreadable" }));
-      snapshotWanted = !found.bytes;
+      snapshotWanted = await snapshotMissing().catch(() => false);
       snapshotWhenIdle();
     },
     (err) => {
