@@ -175,9 +175,8 @@ def visit(context: Any, url: str, game: bool, first: bool) -> tuple[float, str |
         boot = workers[0].evaluate("self.ombreBoot && self.ombreBoot.boot") if workers else None
         # Let the service worker finish installing and the snapshot be saved: both belong to the
         # first visit.
-        page.wait_for_function(
-            "() => navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=TIMEOUT_MS
-        )
+        # evaluate awaits the promise (wait_for_function would not: a promise is truthy at once).
+        page.evaluate("() => navigator.serviceWorker.ready.then((r) => !!r.active)")
         if first and not page.evaluate(WAIT_FOR_SNAPSHOT, TIMEOUT_MS):
             print("  (the first visit saved no snapshot)", flush=True)
     page.wait_for_load_state("networkidle")
