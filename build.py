@@ -67,6 +67,11 @@ MICROPIP = (
     "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
 )
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+# pyodide-build writes the lock (``pyodide lockfile add-wheels``) in a venv of its own; it needs a
+# Python >= 3.12. OMBRE_LOCK_WRITER: "pyodide-build" (must work), "in-tree" (build.py's own
+# writer), or unset (pyodide-build when it can be installed, else in-tree with a message).
+PYODIDE_BUILD_REQUIREMENTS = ROOT / "tools" / "pyodide-build-requirements.txt"
+LOCK_WRITERS = ("pyodide-build", "in-tree")
 STDLIB_DENY = ROOT / "tools" / "stdlib-deny.txt"
 # 1980-01-01, the earliest time a zip can hold: used for the wheel's entries and SOURCE_DATE_EPOCH.
 EPOCH = 315532800
@@ -297,6 +302,142 @@ def compiled_stdlib(trimmed: bool = True) -> Path:
     return target
 
 
+# --- the lock: pyodide-build's writer, or build.py's own ---
+
+
+def python_312() -> str | None:
+    """A Python >= 3.12 to run pyodide-build in: $OMBRE_PYODIDE_BUILD_PYTHON, this one, one on
+    PATH, or one of pyenv's versions; None if there is none."""
+    candidates = [os.environ.get("OMBRE_PYODIDE_BUILD_PYTHON", ""), sys.executable]
+    candidates += [shutil.which(f"python3.{minor}") or "" for minor in (13, 12, 14)]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    if pyenv.is_dir():
+        found = [v for v in pyenv.iterdir() if re.fullmatch(r"3\.1[2-9]\.\d+", v.name)]
+        found.sort(key=lambda v: [int(n) for n in v.name.split(".")], reverse=True)
+        candidates += [str(v / "bin" / "python3") for v in found]
+    for candidate in filter(None, candidates):
+        try:
+            done = subprocess.run(
+                [candidate, "-c", "import sys, venv; print(sys.version_info >= (3, 12))"],
+                capture_output=True, text=True, timeout=30,
+            )  # fmt: skip
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if done.stdout.strip() == "True":
+            return candidate
+    return None
+
+
+def pyodide_build_cli() -> Path:
+    """The ``pyodide`` command of a venv with tools/pyodide-build-requirements.txt (hash-checked,
+    pure wheels), made once under build/cache/pyodide-build/. Raises RuntimeError saying why not."""
+    python = python_312()
+    if python is None:
+        raise RuntimeError(
+            "no Python >= 3.12 found (pyodide-build 0.39.2 needs one;"
+            " set OMBRE_PYODIDE_BUILD_PYTHON)"
+        )
+    version = subprocess.run(
+        [python, "-c", "import sys; print(sys.version.split()[0])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    venv = CACHE / "pyodide-build" / hash_inputs([PYODIDE_BUILD_REQUIREMENTS], version)[:HASH_LEN]
+    cli = venv / "bin" / "pyodide"
+    if (venv / ".complete").is_file():
+        return cli
+    log(f"installing pyodide-build in {venv.relative_to(ROOT)} (Python {version}, once)")
+    try:
+        run([python, "-m", "venv", "--clear", str(venv)])
+        run(
+            [
+                str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+                "--disable-pip-version-check", "--require-hashes", "--no-deps",
+                "--only-binary=:all:", "-r", str(PYODIDE_BUILD_REQUIREMENTS),
+            ]
+        )  # fmt: skip
+    except (OSError, subprocess.CalledProcessError) as err:
+        shutil.rmtree(venv, ignore_errors=True)
+        raise RuntimeError(f"pyodide-build could not be installed ({err})") from err
+    (venv / ".complete").write_text(version + "\n")
+    return cli
+
+
+def lock_in_tree(lock: dict[str, object], wheels: dict[str, Path]) -> dict[str, object]:
+    """``lock`` plus an entry for each wheel {file_name relative to the lock: path}, written by
+    build.py itself, the way ``pyodide lockfile add-wheels`` does for a pure, dependency-free wheel
+    (tests/e2e/test_infra_build.py checks that the two agree)."""
+    packages = dict(lock["packages"])  # type: ignore[call-overload]
+    for file_name, path in wheels.items():
+        match = re.match(r"([^-]+)-([^-]+)-", path.name)
+        if not match:
+            sys.exit(f"build: {path.name} is not a wheel's name")
+        with zipfile.ZipFile(path) as whl:
+            names = whl.namelist()
+        top = sorted({n.split("/")[0] for n in names if "/" in n and ".dist-info/" not in n})
+        name = re.sub(r"[-_.]+", "-", match.group(1)).lower()
+        packages[name] = {
+            "name": name,
+            "version": match.group(2),
+            "file_name": file_name,
+            "install_dir": "site",
+            "sha256": sha256_file(path),
+            "package_type": "package",
+            "imports": top,
+            "depends": [],
+            "unvendored_tests": False,
+            "tool": {},
+        }
+    # pyodide-lock's writer also adds an empty top-level "tool" table.
+    return {"tool": {}, **lock, "packages": packages}
+
+
+def lock_by_pyodide_build(lock: dict[str, object], wheels: dict[str, Path]) -> dict[str, object]:
+    """``lock`` plus the wheels' entries, written by ``pyodide lockfile add-wheels`` from each
+    wheel's own metadata. Cached by the inputs' hashes (the tool takes a few seconds to start)."""
+    key_text = json.dumps([lock, {f: sha256_file(p) for f, p in wheels.items()}], sort_keys=True)
+    key = hash_inputs([PYODIDE_BUILD_REQUIREMENTS], key_text)[:HASH_LEN]
+    cached = CACHE / "lock" / f"pyodide-lock-{key}.json"
+    if cached.is_file():
+        return json.loads(cached.read_text())  # type: ignore[no-any-return]
+    cli = pyodide_build_cli()
+    with tempfile.TemporaryDirectory(prefix="ombre-lock-") as tmp:
+        base = Path(tmp) / "lock"
+        for file_name, path in wheels.items():
+            (base / file_name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, base / file_name)
+        (base / "in.json").write_text(json.dumps(lock))
+        cmd = [str(cli), "lockfile", "add-wheels", "--input", str(base / "in.json"),
+               "--output", str(base / "out.json"), "--base-path", str(base),
+               *(str(base / f) for f in wheels)]  # fmt: skip
+        log("$ pyodide lockfile add-wheels ...")
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"pyodide lockfile add-wheels failed:\n{done.stdout}{done.stderr}")
+        written = json.loads((base / "out.json").read_text())
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps(written, sort_keys=True))
+    return written  # type: ignore[no-any-return]
+
+
+def write_lock(lock: dict[str, object], wheels: dict[str, Path]) -> dict[str, object]:
+    """The lock with our wheels added by the writer OMBRE_LOCK_WRITER names (see above)."""
+    writer = os.environ.get("OMBRE_LOCK_WRITER", "")
+    if writer and writer not in LOCK_WRITERS:
+        sys.exit(f"build: OMBRE_LOCK_WRITER={writer!r}: use one of {', '.join(LOCK_WRITERS)}")
+    if writer == "in-tree":
+        return lock_in_tree(lock, wheels)
+    try:
+        return lock_by_pyodide_build(lock, wheels)
+    except RuntimeError as err:
+        if writer == "pyodide-build":
+            sys.exit(f"build: {err}")
+        log(
+            f"{err}; the lock entries are written by build.py instead (the same fields:"
+            " tests/e2e/test_infra_build.py compares the two writers)"
+        )
+        return lock_in_tree(lock, wheels)
+
+
 # --- web/ ---
 
 
@@ -490,25 +631,14 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
         file_name=wheel_paths[micropip].removeprefix("pyodide/"),
         sha256=sha256_bytes(files[wheel_paths[micropip]]),
     )
-    version = re.match(r"ombre_core-([^-]+)-", wheel.name)
-    lock = {
-        "info": upstream["info"],
-        "packages": {
-            "micropip": micropip_entry,
-            "ombre-core": {
-                "name": "ombre-core",
-                "version": version.group(1) if version else "0",
-                "file_name": wheel_paths[wheel].removeprefix("pyodide/"),
-                "install_dir": "site",
-                "sha256": sha256_bytes(files[wheel_paths[wheel]]),
-                "package_type": "package",
-                "imports": ["ombre_core"],
-                "depends": [],
-                "unvendored_tests": False,
-                "tool": {},
-            },
-        },
-    }
+    # The upstream `info` (the loader refuses another abi_version), micropip pointing at PyPI's file
+    # (Subresource Integrity checks its sha256), and our wheel's entry from its own metadata.
+    lock = write_lock(
+        {"info": upstream["info"], "packages": {"micropip": micropip_entry}},
+        {wheel_paths[wheel].removeprefix("pyodide/"): wheel},
+    )
+    if "ombre-core" not in lock["packages"]:  # type: ignore[operator]
+        sys.exit(f"build: the lock has no ombre-core entry: {sorted(lock['packages'])}")  # type: ignore[call-overload]
     lock_bytes = (json.dumps(lock, sort_keys=True, indent=1) + "\n").encode()
     lock_path = hashed_name("pyodide/pyodide-lock.json", lock_bytes)
     files[lock_path] = lock_bytes
@@ -519,7 +649,7 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
         "stdlib": stdlib_path,
         "lock": lock_path,
         "wheel": wheel_paths[wheel],
-        "engine_version": lock["packages"]["ombre-core"]["version"],
+        "engine_version": lock["packages"]["ombre-core"]["version"],  # type: ignore[index]
     }
 
     # web/: every JS module after the modules it imports (their hashed names are in its bytes; the

@@ -4,21 +4,28 @@
     python bench/startup.py [--runs 5] [--no-build]
 
 For each of ``--runs`` interleaved rounds (the order of the two pages alternates), in headless
-Debian Chromium against build.py's server on 127.0.0.1:
+Debian Chromium against build.py's server on 127.0.0.1, each page gets a new browser profile
+(a persistent context in a temporary folder) and three visits:
 
-* **cold**: a new browser context (empty HTTP cache, no service worker), navigation to the page;
-* **warm**: a second page in the same context (HTTP cache and, for the game, the service worker).
+* **first**: the first visit (empty HTTP cache, no service worker, no snapshot);
+* **repeat warm**: a second page in the same running browser (HTTP cache and, for the game, the
+  service worker and the engine's memory snapshot, which the first visit saved; the script waits
+  for it);
+* **repeat cold**: the browser is closed and started again on the same profile, then the page is
+  opened (what a person returning the next day meets: everything on disk, nothing in memory).
 
 Time = ``performance.now()`` (from navigation start) when the page is usable: for the game,
 ``document.body.dataset.state == "playable"`` (the first deal is shown and actionable; set by the
 UI; the computer players' pace is set to 0); for the baseline (``bench/baseline/index.html``: the
 stock runtime and unmodified ``python_stdlib.zip`` from node_modules, served at ``/__stock__/``),
 when ``loadPyodide`` resolved and a trivial module was imported. Prints the medians, their ratio
-(game / baseline), and the bytes the server sent for the game on a first visit (including the
-service worker's precache) and on a repeat visit, as delivered (headers and bodies; Chromium
-accepts brotli from 127.0.0.1) and as the bodies would be if every file were sent with brotli.
+(game / baseline) for each kind of visit, the engine's start-up path on repeat visits (``snapshot``
+or ``normal``), and the bytes the server sent for the game on a first visit (including the service
+worker's precache and whatever the snapshot job fetched) and on a repeat visit, as delivered
+(headers and bodies; Chromium accepts brotli from 127.0.0.1) and as the bodies would be if every
+file were sent with brotli.
 
-This is a measuring script, not a test: it asserts nothing and takes about a minute.
+This is a measuring script, not a test: it asserts nothing and takes a few minutes.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import functools
 import importlib.util
 import statistics
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -47,6 +55,17 @@ ARGS = [
     "--disable-extensions",
 ]
 TIMEOUT_MS = 120_000
+VISITS = ("first", "repeat warm", "repeat cold")
+# The engine worker's memory snapshot (web/engine-worker.js): wait until the first visit saved it.
+WAIT_FOR_SNAPSHOT = """async (timeout) => {
+  const url = new URL("__ombre__/engine-snapshot", location.href).href;
+  const until = performance.now() + timeout;
+  while (performance.now() < until) {
+    if (await (await caches.open("ombre.snapshot")).match(url)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
 MARK = """
 // The computer players' deliberate pause before each move is not start-up: make it 0 (as the UI
 // tests do), so a deal where a computer player speaks first is measured like any other.
@@ -143,20 +162,26 @@ def brotli_estimate(builder: Any, requests: list[tuple[str, str]]) -> int:
     return total
 
 
-def visit(context: Any, url: str, game: bool) -> float:
+def visit(context: Any, url: str, game: bool, first: bool) -> tuple[float, str | None]:
+    """(ms to usable, the engine's start-up path) for one page load in ``context``."""
     page = context.new_page()
     page.add_init_script(MARK)
     page.goto(url)
     page.wait_for_function("() => window.__usable !== null", timeout=TIMEOUT_MS)
     elapsed = float(page.evaluate("window.__usable"))
+    boot = None
     if game:
-        # Let the service worker finish installing (its precache belongs to the first visit).
-        page.wait_for_function(
-            "() => navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=TIMEOUT_MS
-        )
+        workers = [w for w in page.workers if "engine-worker" in w.url and "role=" not in w.url]
+        boot = workers[0].evaluate("self.ombreBoot && self.ombreBoot.boot") if workers else None
+        # Let the service worker finish installing and the snapshot be saved: both belong to the
+        # first visit.
+        # evaluate awaits the promise (wait_for_function would not: a promise is truthy at once).
+        page.evaluate("() => navigator.serviceWorker.ready.then((r) => !!r.active)")
+        if first and not page.evaluate(WAIT_FOR_SNAPSHOT, TIMEOUT_MS):
+            print("  (the first visit saved no snapshot)", flush=True)
     page.wait_for_load_state("networkidle")
     page.close()
-    return elapsed
+    return elapsed, boot
 
 
 def main() -> int:
@@ -174,49 +199,61 @@ def main() -> int:
     server = start_server(builder, meter)
     base = f"http://127.0.0.1:{server.server_address[1]}"
     pages = {"game": base + "/", "baseline": base + "/__bench__/index.html"}
-    times: dict[tuple[str, str], list[float]] = {
-        (p, w): [] for p in pages for w in ("cold", "warm")
-    }
+    times: dict[tuple[str, str], list[float]] = {(p, v): [] for p in pages for v in VISITS}
+    boots: dict[str, list[str | None]] = {v: [] for v in VISITS}
     first_bytes: list[int] = []
     repeat_bytes: list[int] = []
     first_br: list[int] = []
     outside: list[str] = []
 
+    def launch(pw: Any, profile: str) -> Any:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS, headless=True
+        )
+        context.on(
+            "request", lambda r: outside.append(r.url) if not r.url.startswith(base) else None
+        )
+        return context
+
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for round_ in range(args.runs):
             order = list(pages) if round_ % 2 == 0 else list(reversed(pages))
             for name in order:
-                context = browser.new_context()
-                context.on(
-                    "request",
-                    lambda r: outside.append(r.url) if not r.url.startswith(base) else None,
-                )
-                meter.reset()
-                times[(name, "cold")].append(visit(context, pages[name], name == "game"))
-                if name == "game":
-                    first_bytes.append(meter.sent)
-                    first_br.append(brotli_estimate(builder, meter.requests))
-                meter.reset()
-                times[(name, "warm")].append(visit(context, pages[name], name == "game"))
-                if name == "game":
-                    repeat_bytes.append(meter.sent)
-                context.close()
+                game = name == "game"
+                with tempfile.TemporaryDirectory(prefix="ombre-bench-") as profile:
+                    context = launch(pw, profile)
+                    for kind in VISITS:
+                        if kind == "repeat cold":
+                            context.close()
+                            context = launch(pw, profile)
+                        meter.reset()
+                        ms, boot = visit(context, pages[name], game, kind == "first")
+                        times[(name, kind)].append(ms)
+                        if not game:
+                            continue
+                        boots[kind].append(boot)
+                        if kind == "first":
+                            first_bytes.append(meter.sent)
+                            first_br.append(brotli_estimate(builder, meter.requests))
+                        elif kind == "repeat warm":
+                            repeat_bytes.append(meter.sent)
+                    context.close()
             print(
                 f"round {round_ + 1}: "
-                + ", ".join(f"{p} {w} {times[(p, w)][-1]:.0f} ms" for p, w in times),
+                + ", ".join(f"{p} {v} {times[(p, v)][-1]:.0f} ms" for p, v in times)
+                + f"; game boots {[boots[v][-1] for v in VISITS]}",
                 flush=True,
             )
-        browser.close()
     server.shutdown()
 
     print(f"\nmedian of {args.runs} interleaved runs, ms from navigation start to usable:")
-    for warmth in ("cold", "warm"):
-        game = statistics.median(times[("game", warmth)])
-        baseline = statistics.median(times[("baseline", warmth)])
+    for kind in VISITS:
+        game = statistics.median(times[("game", kind)])
+        baseline = statistics.median(times[("baseline", kind)])
         print(
-            f"  {warmth}: game (first playable deal) {game:.0f} ms, baseline (stock Pyodide +"
-            f" trivial import) {baseline:.0f} ms, ratio {game / baseline:.2f}"
+            f"  {kind}: game (first playable deal) {game:.0f} ms, baseline (stock Pyodide +"
+            f" trivial import) {baseline:.0f} ms, ratio {game / baseline:.2f};"
+            f" engine start-up paths: {', '.join(sorted(set(map(str, boots[kind]))))}"
         )
     print(
         f"bytes sent for the game, first visit: {statistics.median(first_bytes) / 1e6:.2f} MB as"

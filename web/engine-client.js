@@ -10,8 +10,13 @@
 //     onFatal(message) {},                           // start-up failed (also rejects engine.ready)
 //     loader: "lock",                                // or "micropip" (slower fallback route)
 //     serviceWorker: true,                           // register sw.js once ready (offline play)
+//     snapshot: true,                                // boot from / save a memory snapshot (below)
+//     onSnapshot(detail) {},                         // the snapshot job's outcome: {state: "saved",
+//                                                    // bytes, ms} or {state: "failed", message}
 //   });
-//   const info = await engine.ready;   // {loader, pyodide, engine_version, timings}; rejects with
+//   const info = await engine.ready;   // {loader, boot, boot_note, pyodide, engine_version,
+//                                      // timings}; boot: "snapshot" (restored from this build's
+//                                      // memory snapshot) or "normal"; rejects with
 //                                      // an Error on fatal start-up failure (no WebAssembly, no
 //                                      // Worker, a file that failed to load, a Python error...)
 //   const snap = await engine.call("new_session", {rules: "1660", seed: null, human: 0});
@@ -30,6 +35,10 @@
 // * Only JSON strings cross into Python: objects are JSON.stringify'd here, strings pass as is.
 // * Bridge functions (docs/bridge.md): new_session(options), snapshot(), apply(action),
 //   bot_move(), next_deal(), save(), load(saved), export_record(), presets().
+// * Instant start on return: after a normal start, once the table is shown and the engine idle, the
+//   worker saves a Pyodide memory snapshot of the loaded engine in Cache Storage; the next visit of
+//   the same build restores it (about 0.3 s instead of a full boot). `snapshot: false` turns both
+//   off (engine-worker.js's header; docs/build.md).
 
 // build.py rewrites this literal to the content-hashed worker file name.
 const WORKER_FILE = "./engine-worker.js";
@@ -53,7 +62,14 @@ export async function registerServiceWorker() {
   }
 }
 
-export function startEngine({ onProgress, onFatal, loader = "lock", serviceWorker = true } = {}) {
+export function startEngine({
+  onProgress,
+  onFatal,
+  onSnapshot,
+  loader = "lock",
+  serviceWorker = true,
+  snapshot = true,
+} = {}) {
   const pending = new Map();
   let nextId = 1;
   let failure = null;
@@ -81,15 +97,20 @@ export function startEngine({ onProgress, onFatal, loader = "lock", serviceWorke
   } else {
     const url = new URL(WORKER_FILE, import.meta.url);
     if (loader === "micropip") url.searchParams.set("loader", "micropip");
-    worker = new Worker(url, { type: "module" });
+    if (!snapshot) url.searchParams.set("snapshot", "0");
+    // The options also go in the worker's name: a worker script the service worker serves from its
+    // cache runs with the cached URL, which has no query.
+    worker = new Worker(url, { type: "module", name: url.searchParams.toString() });
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
         if (onProgress) onProgress(data.stage, data.fraction, data.text, data);
         if (data.stage === "ready") {
-          const { loader: used, pyodide, engine_version, timings } = data;
-          settle.resolve({ loader: used, pyodide, engine_version, timings });
+          const { loader: used, boot, boot_note, pyodide, engine_version, timings } = data;
+          settle.resolve({ loader: used, boot, boot_note, pyodide, engine_version, timings });
           if (serviceWorker) registerServiceWorker();
         }
+      } else if (data.type === "snapshot") {
+        if (onSnapshot) onSnapshot(data);
       } else if (data.type === "fatal") {
         fail(data.message);
       } else if (data.type === "reply") {

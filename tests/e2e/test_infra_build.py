@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -50,6 +51,42 @@ def test_wheel_is_byte_for_byte_reproducible(tmp_path: Path, monkeypatch: Any) -
         monkeypatch.setattr(builder, "CACHE", tmp_path / run)
         digests.append(hashlib.sha256(builder.build_wheel().read_bytes()).hexdigest())
     assert digests[0] == digests[1]
+
+
+def lock_inputs(builder: Any) -> tuple[dict[str, Any], dict[str, Path]]:
+    """A lock with the upstream info and no packages, and our two wheels (engine and micropip)."""
+    upstream = json.loads((builder.NPM_PYODIDE / "pyodide-lock.json").read_text())
+    wheels = [builder.compiled_wheel(builder.build_wheel()), builder.fetch_micropip()]
+    lock = {"info": upstream["info"], "packages": {}}
+    return lock, {f"wheels/{i}/{w.name}": w for i, w in enumerate(wheels)}
+
+
+def test_pyodide_build_and_the_in_tree_writer_give_the_same_lock() -> None:
+    """build.py writes the lock with pyodide-build's `pyodide lockfile add-wheels` (from each
+    wheel's metadata) where a Python >= 3.12 can run it, else with its own writer: they agree."""
+    builder = load_build_module()
+    if builder.python_312() is None:
+        pytest.skip("no Python >= 3.12 here, so no pyodide-build: build.py uses its own writer")
+    lock, wheels = lock_inputs(builder)
+    by_tool = builder.lock_by_pyodide_build(lock, wheels)
+    assert sorted(by_tool["packages"]) == ["micropip", "ombre-core"]
+    assert by_tool["packages"]["ombre-core"]["imports"] == ["ombre_core"]
+    assert by_tool == builder.lock_in_tree(lock, wheels)
+
+
+def test_without_pyodide_build_the_lock_is_written_in_tree(
+    tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
+    builder = load_build_module()
+    lock, wheels = lock_inputs(builder)
+    monkeypatch.setattr(builder, "CACHE", tmp_path)  # no cached lock, no venv
+    monkeypatch.setattr(builder, "python_312", lambda: None)
+    monkeypatch.delenv("OMBRE_LOCK_WRITER", raising=False)
+    assert builder.write_lock(lock, wheels) == builder.lock_in_tree(lock, wheels)
+    assert "no Python >= 3.12 found" in capsys.readouterr().out
+    monkeypatch.setenv("OMBRE_LOCK_WRITER", "pyodide-build")  # required: a clear stop instead
+    with pytest.raises(SystemExit, match=re.escape("no Python >= 3.12")):
+        builder.write_lock(lock, wheels)
 
 
 def test_module_specifiers_are_rewritten_leaves_first() -> None:

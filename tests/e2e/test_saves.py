@@ -193,7 +193,16 @@ def test_a_second_tab_does_not_overwrite_the_first(browser: Any, base_url: str) 
     assert sorted(r["status"] for r in rows) == ["Open in another tab", "You are playing it"]
     first.keyboard.press("Escape")
     second.close()  # the game is free again: the first tab lists it as resumable
-    first.wait_for_function("async () => (await navigator.locks.query()).held.length === 1")
+    # wait_for_function does not await a promise (an async predicate passes at once): poll here.
+    assert first.evaluate(
+        """async () => {
+          for (const until = performance.now() + 30000; performance.now() < until; ) {
+            if ((await navigator.locks.query()).held.length === 1) return true;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          return false;
+        }"""
+    )
     first.get_by_role("button", name="Saved games").click()
     row = first.locator("#saves-dialog li.save", has_text=TITLE_CLASSIC)
     row.get_by_role("button", name="Resume").click()
