@@ -326,6 +326,7 @@ def test_settings_persist_and_apply_their_classes(
         "practice": False,
         "cardSize": "large",
         "fourColour": True,
+        "tutor": False,
     }
     assert csp_violations(page) == []
     assert console_errors == []
