@@ -185,8 +185,11 @@ function seatPanel(snap, s) {
   ].filter(Boolean));
   panel.append(facts);
 
-  if (toMove) panel.append(h("span", { class: "turn-mark", text: s.is_human ? "Your turn" : "Thinking\u2026" }));
-  if (!s.is_human) {
+  // In a replay nobody thinks: the mark says whose step comes next, and the watched hand is shown
+  // below, not as backs.
+  const watched = snap.replay && snap.replay.seat === s.seat;
+  if (toMove) panel.append(h("span", { class: "turn-mark", text: snap.replay ? "Next" : s.is_human ? "Your turn" : "Thinking\u2026" }));
+  if (!s.is_human && !watched) {
     const backs = h("div", { class: "backs", "aria-label": `${s.cards} cards in hand`, role: "img" });
     for (let i = 0; i < s.cards; i += 1) backs.append(h("span", { class: "back" }, backImage()));
     panel.append(backs);
