@@ -16,11 +16,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import Action, parse_action
 from .cards import format_card
 from .errors import InvalidRecord, OmbreError
 from .narrate import card_info
-from .record import start_of
+from .record import replay, start_of
 from .scenarios import caption_at, scenario
 from .session import Session, default_names
 from .state import Deal
@@ -45,20 +44,7 @@ class Replay:
 
     def __init__(self, record: Any, seat: int = 0) -> None:
         start = start_of(record)
-        actions = record.get("actions")
-        if not isinstance(actions, list):
-            raise InvalidRecord("actions must be a list of actions")
-        deal = start.copy()
-        parsed: list[Action] = []
-        for index, text in enumerate(actions):
-            if not isinstance(text, str):
-                raise InvalidRecord(f"actions must be strings, not {text!r}", index)
-            try:
-                action = parse_action(text)
-                deal.apply(action)
-            except OmbreError as exc:
-                raise InvalidRecord(str(exc), index) from None
-            parsed.append(action)
+        parsed = replay(record).history  # checked whole: InvalidRecord names the failing action
         if not 0 <= seat < start.seats:
             raise OmbreError(f"no seat {seat} at a table of {start.seats}")
         names = record.get("names")

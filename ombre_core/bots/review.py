@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from .. import actions as A
 from ..actions import Act, Action
+from ..cards import cards_of
+from ..scoring import ombre_side
 from ..state import Deal, Phase
 from ..views import view_of
 from .ladder import Judge
@@ -85,7 +87,7 @@ def side_tricks(deal: Deal) -> int:
     """The tricks the Ombre's side makes from here under best play by both sides (all cards
     known): a binary search on :func:`at_least`, counting the tricks already won."""
     assert deal.ombre is not None
-    side = _side(deal)
+    side = ombre_side(deal)
     low = sum(deal.tricks_won[s] for s in side)  # made already
     high = low + _left(deal)
     while low < high:  # the answer lies in [low, high]
@@ -101,14 +103,6 @@ def _left(deal: Deal) -> int:
     return deal.rules.tricks - len(deal.tricks)
 
 
-def _side(deal: Deal) -> tuple[int, ...]:
-    assert deal.ombre is not None
-    partner = deal.partner
-    if partner is None or partner == deal.ombre:
-        return (deal.ombre,)
-    return (deal.ombre, partner)
-
-
 def _after(deal: Deal, card: int) -> Deal:
     """The deal after ``card``, played on to the end if it was the last card (the solver
     needs someone to move)."""
@@ -120,7 +114,7 @@ def _after(deal: Deal, card: int) -> Deal:
 def _tricks_after(deal: Deal, card: int) -> int:
     child = _after(deal, card)
     if child.is_over:
-        return sum(child.tricks_won[s] for s in _side(child))
+        return sum(child.tricks_won[s] for s in ombre_side(child))
     return side_tricks(child)
 
 
@@ -138,7 +132,7 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
     replay = Deal.from_cards(
         deal.rules,
         deal.dealer,
-        [_cards(h) for h in deal.dealt],
+        [list(cards_of(h)) for h in deal.dealt],
         list(deal.stock),
         deal.pool_in,
     )
@@ -159,10 +153,6 @@ def _choices(deal: Deal) -> int:
     return sum(1 for a in deal.legal_actions() if a != Act.GANO)
 
 
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(40) if mask >> c & 1]
-
-
 def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPlayer) -> Decision:
     rng = random.Random(index * 7919 + seat)
     view = view_of(deal, seat)
@@ -172,7 +162,7 @@ def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPl
         chosen = judge.choose(view, rng)
     if deal.phase != Phase.PLAY or not A.is_card(action):
         return Decision(index, seat, deal.phase, action, chosen)
-    side = _side(deal)
+    side = ombre_side(deal)
     solution = solve_position(position_of(deal), True)
     best = solution.best
     return Decision(
