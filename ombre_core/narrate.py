@@ -21,7 +21,7 @@ from .cards import (
     suit_of,
 )
 from .rules import Rules
-from .scoring import CODILLE, PASSED, POOL, SACADA, Settlement, Transfer
+from .scoring import CODILLE, PASSED, POOL, SACADA, Settlement, Transfer, stakes_due
 from .state import Event, Phase
 from .tables import BASTO, MATADOR_MASK, SPADILLE, TRUMP_MASK, manille_of, punto_of
 from .views import View
@@ -284,7 +284,7 @@ class Narrator:
         ]
         # Stakes and fees are told when they are paid in (RG: "for passing, for the hand, if you
         # be eldest, and for taking in"), in the words of the result's account.
-        if (view.pool_in == 0 or rules.stake_each_deal) and rules.game_stake:
+        if stakes_due(rules, view.pool_in) and rules.game_stake:
             lines.append(self.stakes_line(rules.game_stake, rules))
         if rules.eldest_ante:
             lines.append(

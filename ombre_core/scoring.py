@@ -31,6 +31,7 @@ from .errors import OmbreError
 from .tables import matador_run
 
 if TYPE_CHECKING:
+    from .rules import Rules
     from .state import Deal
 
 POOL = None
@@ -154,6 +155,12 @@ def outcome_of(deal: Deal) -> tuple[str, int | None]:
     return outcome, None if which is None else others[which]
 
 
+def stakes_due(rules: Rules, pool_in: int) -> bool:
+    """Whether the players stake the game at the start of a deal: into an empty pool (§15 #33),
+    or at every deal (CG, by five)."""
+    return pool_in == 0 or rules.stake_each_deal
+
+
 def entry_transfers(deal: Deal) -> list[Transfer]:
     """What the players have put into the pool so far this deal: the game stake when the pool was
     empty (§15 #33) or at every deal (CG, by five), the eldest's fee for the hand, a counter for
@@ -161,7 +168,7 @@ def entry_transfers(deal: Deal) -> list[Transfer]:
     and for taking in")."""
     rules = deal.rules
     transfers = []
-    if deal.pool_in == 0 or rules.stake_each_deal:
+    if stakes_due(rules, deal.pool_in):
         transfers += [Transfer(s, POOL, rules.game_stake, "stake") for s in range(deal.seats)]
     transfers.append(Transfer(deal.eldest, POOL, rules.eldest_ante, "eldest"))
     transfers += [
