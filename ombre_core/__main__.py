@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import actions as A
+from . import jsontext
 from .bots import LEVELS, PLAYERS, make_player
 from .bots.duel import DUELISTS, duel
 from .cards import format_card
@@ -73,11 +74,11 @@ def _load(path: str) -> Deal:
             f"(byte 0x{exc.object[exc.start]:02x} at offset {exc.start})"
         ) from None
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
+        record = jsontext.loads(text)
+    except jsontext.TooDeep as exc:
+        raise OmbreError(f"{path} is not a record: its JSON is {exc}") from None
+    except ValueError as exc:
         raise OmbreError(f"{path} is not JSON: {exc}") from None
-    except RecursionError:
-        raise OmbreError(f"{path} is not a record: its JSON is nested too deeply") from None
     return replay(record)
 
 

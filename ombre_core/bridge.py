@@ -15,7 +15,7 @@ from functools import wraps
 from typing import Any
 
 from . import actions as A
-from . import hints, table, tutor
+from . import hints, jsontext, table, tutor
 from .bots import LEVELS
 from .bots.review import review_deal
 from .errors import OmbreError
@@ -47,7 +47,7 @@ def _parse(text: str | None, what: str) -> Any:
     if text is None or text == "":
         return {}
     try:
-        return json.loads(text)
+        return jsontext.loads(text)
     except (ValueError, TypeError) as exc:  # JSONDecodeError, or a number too long to read
         raise OmbreError(f"{what} is not valid JSON: {exc}") from None
 
@@ -179,7 +179,7 @@ def load(saved: str) -> dict[str, Any]:
     """Resume a saved session; a bad one is rejected and the current session kept."""
     global _session
     try:
-        data = json.loads(saved)
+        data = jsontext.loads(saved)
     except (ValueError, TypeError) as exc:  # JSONDecodeError, or a number too long to read
         raise OmbreError(f"the saved game is not valid JSON: {exc}") from None
     session = Session.from_json(data)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import jsontext
 from .actions import format_action, parse_action
 from .cards import cards_of, format_card, parse_card
 from .errors import IllegalAction, InvalidNotation, InvalidRecord, OmbreError
@@ -116,7 +117,7 @@ def replay(record: Any, rules: Rules | None = None) -> Deal:
 def loads(text: str) -> Deal:
     """Parse and replay a record given as JSON text."""
     try:
-        record = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
+        record = jsontext.loads(text)
+    except (ValueError, TypeError) as exc:
         raise InvalidRecord(f"not JSON: {exc}") from None
     return replay(record)

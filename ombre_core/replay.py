@@ -13,9 +13,9 @@ failing action's index (``docs/record.md``).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from . import jsontext
 from .cards import format_card
 from .errors import InvalidRecord, OmbreError
 from .narrate import card_info
@@ -66,8 +66,8 @@ class Replay:
         if len(text) > MAX_RECORD_CHARS:
             raise InvalidRecord(f"the file is too long for a record ({len(text):,} characters)")
         try:
-            record = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as exc:
+            record = jsontext.loads(text)
+        except (ValueError, TypeError) as exc:
             raise InvalidRecord(f"not JSON: {exc}") from None
         return cls(record, seat)
 

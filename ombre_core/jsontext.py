@@ -1,0 +1,51 @@
+"""Reading JSON that comes from outside (records, saved games, the bridge's arguments) safely.
+
+``json.loads`` recurses once per level of nesting. CPython stops a deep text with a
+``RecursionError``, but inside Pyodide the WebAssembly stack runs out first, which kills the
+interpreter (a fatal error, not an exception), so a saved game of ``[[[[...`` would end the
+page's engine. :func:`loads` measures the nesting before parsing and refuses anything deeper than
+any document of the game needs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+MAX_DEPTH = 64
+"""Deeper than any record or saved game (about five levels) by far; shallow enough for the
+WebAssembly stack."""
+
+class TooDeep(ValueError):
+    """A JSON text nested deeper than :data:`MAX_DEPTH`."""
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in ``text`` (brackets inside strings do not
+    count); a rough count on text that is not JSON, which the parser then refuses."""
+    deepest = level = 0
+    for bracket in _BRACKET.findall(_STRING.sub('""', text)):
+        if bracket in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        else:
+            level -= 1
+    return deepest
+
+
+def loads(text: str | bytes) -> Any:
+    """``json.loads`` that refuses, with :class:`TooDeep` (a ``ValueError``), a text nested
+    deeper than :data:`MAX_DEPTH`. A ``TypeError`` for what is not text, as ``json.loads`` gives."""
+    if isinstance(text, bytes | bytearray):
+        text = text.decode("utf-8")
+    if not isinstance(text, str):
+        raise TypeError(f"JSON must be text, not {type(text).__name__}")
+    found = depth(text)
+    if found > MAX_DEPTH:
+        raise TooDeep(f"nested too deeply ({found} levels; at most {MAX_DEPTH})")
+    return json.loads(text)
