@@ -72,7 +72,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # writer), or unset (pyodide-build when it can be installed, else in-tree with a message).
 PYODIDE_BUILD_REQUIREMENTS = ROOT / "tools" / "pyodide-build-requirements.txt"
 LOCK_WRITERS = ("pyodide-build", "in-tree")
-STDLIB_DENY = ROOT / "tools" / "stdlib-deny.txt"
+STDLIB_ALLOW = ROOT / "tools" / "stdlib-allow.txt"
 # 1980-01-01, the earliest time a zip can hold: used for the wheel's entries and SOURCE_DATE_EPOCH.
 EPOCH = 315532800
 HASH_LEN = 12
@@ -281,13 +281,14 @@ def fetch_micropip() -> Path:
 def compiled_stdlib(trimmed: bool = True) -> Path:
     """python_stdlib.zip as .pyc, compiled by Pyodide under Node; cached by input hash.
 
-    ``trimmed`` leaves out what tools/stdlib-deny.txt lists (the shipped zip); the full zip is for
+    ``trimmed`` keeps only the modules tools/stdlib-allow.txt lists (the shipped zip, recorded by
+    tools/record_stdlib.py from what the game imports); the full zip is for
     the Pyodide test suite (pytest and hypothesis import unittest, decimal, difflib...).
     """
     source = NPM_PYODIDE / "python_stdlib.zip"
     inputs = [source, ROOT / "tools" / "compile_stdlib.mjs"]
     if trimmed:
-        inputs.append(STDLIB_DENY)
+        inputs.append(STDLIB_ALLOW)
     key = hash_inputs(inputs)[:HASH_LEN]
     target = CACHE / "stdlib" / f"python_stdlib-{'trimmed' if trimmed else 'full'}-{key}.zip"
     if not target.is_file():
@@ -296,7 +297,7 @@ def compiled_stdlib(trimmed: bool = True) -> Path:
         partial = target.with_suffix(".partial")
         cmd = ["node", "tools/compile_stdlib.mjs", str(source), str(partial)]
         if trimmed:
-            cmd.append(str(STDLIB_DENY))
+            cmd.append(str(STDLIB_ALLOW))
         run(cmd)
         partial.replace(target)
     return target

@@ -7,6 +7,9 @@ Builds (or takes from build.py's cache) the ombre_core wheel and the full .pyc s
 the pinned pure test wheels of tests/pyodide/requirements.txt (hash-checked, cached in
 build/cache/pyodide-test-wheels), then runs tools/run_pyodide_tests.mjs, which exits with pytest's
 code. Exit code 5 (no test collected) is turned into a failure.
+
+The engine's imports of the standard library are held to the set the site ships,
+``tools/stdlib-allow.txt`` (see tools/stdlib_guard.py), so a module missing from it fails here.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 WHEELS = ROOT / "build" / "cache" / "pyodide-test-wheels"
 REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
+STDLIB_ALLOW = ROOT / "tools" / "stdlib-allow.txt"
 
 
 def load_builder():  # build.py as a module; plain `import build` would find PyPI's build
@@ -43,7 +47,8 @@ def test_wheels(builder: Any) -> Path:
     return WHEELS
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], guard: list[str] | None = None) -> int:
+    """Run pytest in Pyodide; ``guard`` are the runner's guard options (default: --allow)."""
     builder = load_builder()
     builder.ensure_node_modules()
     wheel = builder.compiled_wheel(builder.build_wheel())  # the wheel the site ships
@@ -60,6 +65,7 @@ def main(argv: list[str]) -> int:
         str(wheel),
         "--wheels",
         str(test_wheels(builder)),
+        *(["--allow", str(STDLIB_ALLOW)] if guard is None else guard),
         "--",
         *args,
     ]

@@ -91,12 +91,11 @@ def _ombre_install():
     os.remove("/tmp/ombre_core.whl")
     importlib.invalidate_caches()
     import ombre_core, ombre_core.bridge
+    # Every module imports with the shipped stdlib (tools/record_stdlib.py records what they
+    # need), so a failure here is a fault: the job fails and no snapshot is kept.
     for module in pkgutil.walk_packages(ombre_core.__path__, "ombre_core."):
         if module.name != "ombre_core.__main__":
-            try:
-                importlib.import_module(module.name)
-            except ImportError:
-                pass  # a module that needs what the shipped stdlib leaves out (statistics...)
+            importlib.import_module(module.name)
     import gc
     gc.collect()
 _ombre_install()
