@@ -421,6 +421,23 @@ def test_screenshots(
     assert console_errors == []
 
 
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844)])
+def test_top_bar_takes_two_rows_on_a_phone(
+    page: Any, base_url: str, console_errors: list[str], width: int, height: int
+) -> None:
+    """The title beside the buttons: the table starts high enough for the hand to show."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_table(page, base_url, "?seed=7&rules=1660")
+    tops = page.evaluate(
+        "() => [...document.querySelectorAll('.topbar h1, .topnav > *')]"
+        ".map((e) => e.getBoundingClientRect().top).sort((a, b) => a - b)"
+    )
+    rows = 1 + sum(1 for a, b in zip(tops, tops[1:], strict=False) if b - a > 15)
+    assert rows <= 2, f"the top bar wraps onto {rows} rows at {width} px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert console_errors == []
+
+
 def test_embed_page_runs_the_game_in_a_frame(
     page: Any, base_url: str, console_errors: list[str]
 ) -> None:
