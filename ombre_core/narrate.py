@@ -188,8 +188,8 @@ def king_of(suit: int) -> Card:
 
 
 def _king(card: Card) -> str:
-    """``king of hearts``: how the log names a called king."""
-    return f"king of {SUIT_NAMES[suit_of(card)].lower()}"
+    """``king of hearts``: how the log names a called king (or queen, HOY law 12)."""
+    return f"{plain_name(card).lower().split()[0]} of {SUIT_NAMES[suit_of(card)].lower()}"
 
 
 def suit_info(suit: int) -> dict[str, str]:
@@ -208,6 +208,8 @@ _REASONS: dict[str, tuple[str, str, str]] = {
     "sans-prendre": ("pay", "pays", "for the sans prendre"),
     "matadors": ("pay", "pays", "for {n} {matadors}"),
     "vole": ("pay", "pays", "for the vole"),
+    "game": ("pay", "pays", "for the game"),
+    "consolation": ("pay", "pays", "the consolation"),
 }
 _PAID_IN = frozenset({"stake", "eldest", "pass", "take-in"})
 """What is paid into the pool during the deal, told in the log when it is paid."""
@@ -301,7 +303,7 @@ class Narrator:
                 trump = e.action - Act.TRUMP
                 ombre = e.seat
             if A.is_call(e.action):
-                called = king_of(e.action - Act.CALL)
+                called = A.called_card(e.action)
                 lines.append(self._verb(e.seat, "call", "calls") + f" the {_king(called)}.")
                 if view.partner == view.seat != e.seat:  # only the holder knows, from the call
                     lines.append(self._partner_line(view, called))

@@ -18,13 +18,12 @@ from typing import Any
 from . import actions as A
 from .actions import Act
 from .bots.review import Decision
-from .cards import cards_of, plain_name
+from .cards import cards_of, plain_name, suit_of
 from .narrate import (
     Narrator,
     card_info,
     card_name,
     glossary,
-    king_of,
     number_word,
     suit_info,
 )
@@ -64,8 +63,9 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
             "hint": f"Name {suit['name'].lower()} as trumps.",
         }
     if A.is_call(action):
-        suit = suit_info(action - Act.CALL)
-        king = plain_name(king_of(action - Act.CALL))
+        card = A.called_card(action)
+        suit = suit_info(suit_of(card))
+        king = plain_name(card)
         return {
             "action": A.format_action(action),
             "label": f"{king} {suit['symbol']}",
@@ -385,7 +385,7 @@ def _said(action: int, view: View) -> str:
     if A.is_trump(action):
         return f"name {suit_info(action - Act.TRUMP)['name'].lower()} trumps"
     if A.is_call(action):
-        return f"call the {plain_name(king_of(action - Act.CALL)).lower()}"
+        return f"call the {plain_name(A.called_card(action)).lower()}"
     return {
         Act.PASS: "pass",
         Act.PLAY: "play (ask leave)",
