@@ -18,11 +18,23 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from ombre_core import actions as A
-from ombre_core.cards import FULL_PACK, Card, CardSet, cards_of, format_card, mask_of, parse_cards
+from ombre_core.cards import (
+    FULL_PACK,
+    KING,
+    QUEEN,
+    Card,
+    CardSet,
+    cards_of,
+    format_card,
+    make_card,
+    mask_of,
+    parse_cards,
+    rank_of,
+)
 from ombre_core.record import to_record
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.state import Deal
-from ombre_core.tables import EFFECTIVE_SUIT, MATADOR_MASK
+from ombre_core.tables import EFFECTIVE_SUIT, MATADOR_MASK, SPADILLE
 from ombre_core.views import view_of
 
 # Hypothesis keeps caches (unicode tables, patches for failing examples) in ``.hypothesis/`` under
@@ -244,6 +256,14 @@ def resample_map(deal: Deal, seat: int, rng: random.Random) -> dict[Card, Card]:
     everything public: once the trump is known, cards move only within their effective suit and
     the matadors stay put (so every past play stays legal and the privilege stays the same)."""
     unseen = hidden_from(deal, seat)  # by the rules, not by what the view claims
+    # What the play has made public stays put: forced Spadille shows who holds Spadille, and a
+    # called queen that the caller holds every king he could call (Quadrille, HOY laws 2, 12).
+    fixed = 0
+    if deal.ombre is not None and deal.forced_spadille:
+        fixed |= 1 << SPADILLE
+    if deal.called is not None and rank_of(deal.called) == QUEEN:
+        fixed |= mask_of(make_card(KING, s) for s in range(4))
+    unseen &= ~fixed
     if deal.trump is None:
         classes = [unseen]
     else:
