@@ -8,12 +8,14 @@ An action is an ``int`` so that search can generate and compare millions of them
 * ``Act.CALL + suit``: call the king of that suit (Ombre by five, Quadrille: its holder is the
   Ombre's secret partner); ``Act.CALL_QUEEN + suit``: call that queen (Quadrille, HOY law 12:
   a caller who holds the four kings);
+* ``Act.GIVE + card``: the Ombre gives that card for the king he demanded (Quadrille by three,
+  CG p. 46);
 * ``Act.GANO``: a defender says *Gano* ('tis mine) before the card he plays with it;
 * ``Act.DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
 
 The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, ``vole``,
-``gano``, ``trump s``, ``call Kh`` (or ``call Qh``), ``discard 3c 4c 5h`` (or ``discard``
-alone), and a card such as ``As``.
+``gano``, ``trump s``, ``call Kh`` (or ``call Qh``), ``give 3c``, ``discard 3c 4c 5h`` (or
+``discard`` alone), and a card such as ``As``.
 
 >>> format_action(parse_action("discard 5h 3c"))
 'discard 3c 5h'
@@ -62,6 +64,9 @@ class Act:
     CALL_QUEEN: Final[Action] = 56
     """``Act.CALL_QUEEN + suit`` calls the queen of that suit (HOY law 12, Quadrille: "If you
     have four kings, you may call a queen to one of your kings")."""
+    GIVE: Final[Action] = 64
+    """``Act.GIVE + card`` gives that card to the player whose king the Ombre demanded (CG p. 46,
+    Quadrille by three: he must "take in exchange any card the Ombre gives him")."""
     DISCARD: Final[Action] = 1 << 40
     """``Act.DISCARD | mask`` discards the cards of ``mask``."""
 
@@ -91,6 +96,15 @@ def is_trump(action: Action) -> bool:
 def is_call(action: Action) -> bool:
     """A call of a king, or of a queen (HOY law 12)."""
     return Act.CALL <= action < Act.CALL + 4 or Act.CALL_QUEEN <= action < Act.CALL_QUEEN + 4
+
+
+def is_give(action: Action) -> bool:
+    return Act.GIVE <= action < Act.GIVE + 40
+
+
+def give_action(card: Card) -> Action:
+    """Give ``card`` for the demanded king."""
+    return Act.GIVE + card
 
 
 def call_action(suit: int, rank: int = KING) -> Action:
@@ -128,6 +142,8 @@ def format_action(action: Action) -> str:
         return f"trump {SUITS[action - Act.TRUMP]}"
     if is_call(action):
         return f"call {format_card(called_card(action))}"
+    if is_give(action):
+        return f"give {format_card(action - Act.GIVE)}"
     if action >= Act.DISCARD and discard_mask(action) < 1 << 40:
         cards = " ".join(format_card(c) for c in cards_of(discard_mask(action)))
         return f"discard {cards}".rstrip()
@@ -156,6 +172,10 @@ def parse_action(text: str) -> Action:
         if card < 0 or rank_of(card) not in (KING, QUEEN):
             raise InvalidNotation(f"{text!r}: 'call' takes one king or queen, e.g. 'call Kh'")
         return call_action(suit_of(card), rank_of(card))
+    if head == "give":
+        if len(words) != 2:
+            raise InvalidNotation(f"{text!r}: 'give' takes one card, e.g. 'give 3c'")
+        return Act.GIVE + parse_card(words[1])
     if head == "discard":
         return Act.DISCARD | mask_of(parse_cards(" ".join(words[1:])))
     if len(words) == 1:
@@ -165,5 +185,5 @@ def parse_action(text: str) -> Action:
             pass
     raise InvalidNotation(
         f"not an action: {text!r} (expected pass, play, sans-prendre, vole, gano, 'trump s', "
-        "'call Kh', 'call Qh', 'discard 3c 4c' or a card such as 'As')"
+        "'call Kh', 'call Qh', 'give 3c', 'discard 3c 4c' or a card such as 'As')"
     )

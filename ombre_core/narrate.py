@@ -304,6 +304,13 @@ class Narrator:
                 ombre = e.seat
             if A.is_call(e.action):
                 called = A.called_card(e.action)
+                if view.demanded_from is not None:  # Quadrille by three: handed over (CG)
+                    lines.append(
+                        self._verb(e.seat, "demand", "demands")
+                        + f" the {_king(called)} from {self.who(view.demanded_from)}."
+                    )
+                    called = None  # its fall shows no partner
+                    continue
                 lines.append(self._verb(e.seat, "call", "calls") + f" the {_king(called)}.")
                 if view.partner == view.seat != e.seat:  # only the holder knows, from the call
                     lines.append(self._partner_line(view, called))
@@ -389,6 +396,9 @@ class Narrator:
             if trump is None:  # the Ombre's discard: the trump comes before the draw
                 return text
             return text + " " + self._drawn(e, trump, rules)
+        if A.is_give(action):
+            card = card_name(action - Act.GIVE, trump, rules)
+            return self._verb(actor, "give", "gives") + f" {card} for the demanded card."
         assert action == Act.VOLE
         every = number_word(rules.tricks)
         return self._verb(actor, "declare", "declares") + f" the vole: all {every} tricks."
@@ -420,7 +430,7 @@ class Narrator:
             )
         assert s.ombre is not None
         ombre = s.ombre
-        if s.partner is not None:
+        if s.partner is not None or s.target is not None:
             return self._side_result_text(s)
         tricks = s.tricks[ombre]
         others = [str(t) for i, t in enumerate(s.tricks) if i != ombre]
@@ -440,11 +450,13 @@ class Narrator:
         )
 
     def _side_result_text(self, s: Settlement) -> str:
-        """The result of a called-king game: the side's tricks together (CG, by five)."""
-        assert s.ombre is not None and s.partner is not None and s.called is not None
+        """The result of a game judged on the side's tricks together (CG, by five; Quadrille)."""
+        assert s.ombre is not None
         side = s.side
         total = sum(s.tricks[x] for x in side)
-        if len(side) == 1:
+        if s.called is None or s.partner is None:  # sans prendre, or a demanded king: alone
+            whose = f"{self.who(s.ombre)} (the Ombre), alone, took"
+        elif len(side) == 1:
             whose = f"{self.who(s.ombre)} (the Ombre) called his own {_king(s.called)} and took"
         else:
             whose = (
@@ -456,6 +468,8 @@ class Narrator:
             return f"{text}: enough to win."
         if s.outcome == CODILLE:
             return f"{text}: codille. The others take up their counters from the pool."
+        if len(side) == 1:
+            return f"{text}: remise. The Ombre is beasted and puts counters into the pool."
         return f"{text}: remise. They are beasted and put counters into the pool."
 
     def transfer_line(self, t: Transfer, rules: Rules, matadors: int = 0) -> str:

@@ -12,10 +12,10 @@ All amounts are in the preset's smallest counter: the 1660 "lesser" mark (12 to 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .cards import FULL_PACK, CardSet
+from .cards import DIAMONDS, FULL_PACK, CardSet, make_card, mask_of
 from .errors import OmbreError
 from .tables import SPADILLE
 
@@ -59,12 +59,15 @@ class Rules:
     *Gano*): said with his card, it asks the partner not to take the trick. ``None``: no speech
     at all (CG's Quadrille: "He, who says a Word to make him desist, must be beasted")."""
 
-    partnership: Literal["alone", "called-king"] = "alone"
+    partnership: Literal["alone", "called-king", "demanded-king"] = "alone"
     """Who plays with the Ombre. ``alone``: nobody, at three (RG). ``called-king``: an Ombre who
     asked leave names the trump, then calls any king but the king of trumps, and its holder is
     his secret partner (ENC: "calls a king to his assistance"; CG: "any King, except that of
     Trumps"); a sans-prendre Ombre plays alone. Needs a table with no stock (the call comes
-    where the exchange would; Quadrille by three's demanded king is another rule)."""
+    where the exchange would). ``demanded-king``: the Ombre who asked leave names the trump, then
+    demands a king he lacks (not of trumps); its holder hands it over "and take[s] in exchange any
+    Card the Ombre gives him", and the Ombre plays alone (CG p. 46, Quadrille by three: "the
+    same applies to forced Spadille")."""
     win_tricks: int | None = None
     """Tricks the Ombre's side must make, in all, to win (CG, Ombre by five: five). ``None``: the
     Ombre must make more tricks than each other player (RG, three-handed)."""
@@ -217,8 +220,10 @@ class Rules:
         where = f"rules {self.id!r}"
         if self.tricks_seen not in ("any-time", "own-turn"):
             raise OmbreError(f"{where}: tricks_seen must be 'any-time' or 'own-turn'")
-        if self.partnership not in ("alone", "called-king"):
-            raise OmbreError(f"{where}: partnership must be 'alone' or 'called-king'")
+        if self.partnership not in ("alone", "called-king", "demanded-king"):
+            raise OmbreError(
+                f"{where}: partnership must be 'alone', 'called-king' or 'demanded-king'"
+            )
         if self.all_pass not in ("redeal", "youngest-plays", "spadille-plays"):
             raise OmbreError(
                 f"{where}: all_pass must be 'redeal', 'youngest-plays' or 'spadille-plays'"
@@ -231,9 +236,11 @@ class Rules:
         if self.caller_floor > self.tricks:
             raise OmbreError(f"{where}: caller_floor exceeds the {self.tricks} tricks of a deal")
         calling = self.partnership == "called-king"
-        for name in ("queen_when_kings_held", "partner_shares", "vole_by_side", "caller_floor"):
+        for name in ("partner_shares", "vole_by_side", "caller_floor"):
             if getattr(self, name) and not calling:
                 raise OmbreError(f"{where}: {name} needs a called partner (partnership)")
+        if self.queen_when_kings_held and self.partnership == "alone":
+            raise OmbreError(f"{where}: queen_when_kings_held needs a call (partnership)")
         if self.caller_floor and not self.partner_shares:
             raise OmbreError(
                 f"{where}: a caller beasted alone needs a partner who otherwise shares "
@@ -255,7 +262,7 @@ class Rules:
                 )
         elif self.codille_divides_pool:
             raise OmbreError(f"{where}: codille_divides_pool needs win_tricks and remise_tricks")
-        if self.partnership == "called-king":
+        if self.partnership != "alone":
             if self.stock_size:
                 raise OmbreError(
                     f"{where}: a called king needs a table without a stock (the call comes "
@@ -433,8 +440,29 @@ RULES_QUADRILLE = Rules(
 )
 """Quadrille (HOY laws and p. 77; CG pp. 46, 56, 63); see ``docs/rules.md``."""
 
+RULES_QUADRILLE_3 = replace(
+    RULES_QUADRILLE,
+    id="quadrille-3",
+    title="Quadrille by three (The Court Gamester)",
+    description=(
+        "Quadrille for three, \u201cwhen a Fourth ... is wanting\u201d: thirty cards, the "
+        "diamonds laid aside, ten each. The Ombre who asks leave names the trump and demands a "
+        "king he lacks: its holder hands it over and takes any card the Ombre gives him. Then "
+        "the Ombre plays alone and must make six tricks. If all pass, the holder of Spadille "
+        "must play, demanding."
+    ),
+    seats=3,
+    pack=FULL_PACK & ~mask_of(make_card(rank, DIAMONDS) for rank in range(10)),
+    partnership="demanded-king",
+    partner_shares=False,
+    caller_floor=0,
+    vole_by_side=False,
+)
+"""Quadrille by three (CG p. 46, as ``variants.md`` §3.2 gives it); see ``docs/rules.md``."""
+
 PRESETS: dict[str, Rules] = {
-    r.id: r for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE, RULES_QUADRILLE)
+    r.id: r
+    for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE, RULES_QUADRILLE, RULES_QUADRILLE_3)
 }
 
 

@@ -72,6 +72,9 @@ class Settlement:
     """The seat that held the called king (the Ombre's own if he called his own), else None."""
     called: int | None = None
     """The king the Ombre called, else None."""
+    target: int | None = None
+    """The tricks the Ombre's side had to make (:attr:`~ombre_core.rules.Rules.win_tricks`), or
+    None where he must make more than each other player."""
 
     @property
     def side(self) -> tuple[int, ...]:
@@ -367,6 +370,7 @@ def settle(deal: Deal) -> Settlement:
         payments=tuple(payments),
         partner=deal.partner,
         called=deal.called,
+        target=rules.win_tricks,
     )
 
 

@@ -34,6 +34,10 @@ The procedure, with sources (compendium ``ombre-rules.md``):
 * Quadrille (variants.md §3; HOY, CG): the same call, or a queen when the caller holds every king
   he could call (HOY law 12, ``call Qh``). When all four pass, the holder of Spadille must play,
   calling (*forced Spadille*, HOY law 2): the auction's last ``pass`` makes him the Ombre.
+* Quadrille by three (variants.md §3.2; CG p. 46): thirty cards; the Ombre who asked leave names
+  the trump and demands a king he lacks (``call Kh``): its holder hands it over at once and the
+  Ombre gives him any other card (``give 3c``), in view of all (CG: the third player "may look at
+  it"). Then the Ombre plays alone.
 * The vole (§15 #24) may be declared by the Ombre on his turn within the preset's window, while he
   has won every trick so far.
 """
@@ -81,6 +85,8 @@ class Phase(IntEnum):
     OVER = 5
     CALL = 6
     """The Ombre calls a king, after naming the trump (Ombre by five)."""
+    GIVE = 7
+    """The Ombre gives a card for the king he demanded (Quadrille by three)."""
 
     @property
     def stage(self) -> str:
@@ -93,9 +99,9 @@ _new_tuple = tuple.__new__
 _PLAIN_SUIT = tuple(mask_of(c for c in range(PACK_SIZE) if suit_of(c) == s) for s in range(4))
 """The cards of each suit as printed (a trump may be named only from a suit in the pack)."""
 
-_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange")
+_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange", "exchange")
 # Plain ints for the hot paths: an enum member's attribute lookup costs more than a global.
-_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL = (int(p) for p in Phase)
+_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL, _GIVE = (int(p) for p in Phase)
 
 Trick = tuple[int, tuple[Card, ...], int]
 """A finished trick: (leader, cards in playing order, winner)."""
@@ -134,6 +140,7 @@ class Deal:
         "contract",
         "dealer",
         "dealt",
+        "demanded_from",
         "discards",
         "drawn",
         "exchange_pos",
@@ -197,6 +204,8 @@ class Deal:
         self.partner: int | None = None
         """The seat holding the called king (the Ombre himself if he called his own): the deal
         knows him from the call; views show him only to those who may know."""
+        self.demanded_from: int | None = None
+        """The seat that handed over the king the Ombre demanded (Quadrille by three, public)."""
         self.contract: A.Action | None = None
         self.trump: Suit | None = None
         self.exchange_queue: tuple[int, ...] = ()
@@ -384,6 +393,10 @@ class Deal:
             return [Act.TRUMP + s for s in range(4) if self.rules.pack & _PLAIN_SUIT[s]]
         if phase == _CALL:
             return self._calls()
+        if phase == _GIVE:  # any card but the king he has just demanded (CG p. 46)
+            assert self.ombre is not None
+            hand = self.hands[self.ombre] & ~(1 << (self.called or 0))
+            return [Act.GIVE + c for c in cards_of(hand)]
         if phase == _DISCARD:
             assert self.to_move is not None
             hand = self.hands[self.to_move]
@@ -403,15 +416,20 @@ class Deal:
         """Any king of the pack but the king of trumps (CG); the queens too, not of trumps, when
         the caller holds every such king and the rules allow it (HOY law 12)."""
         pack = self.rules.pack
+        assert self.ombre is not None
+        hand = self.hands[self.ombre]
+        # a demanded card comes from another hand: never one the Ombre holds (CG p. 46)
+        other = 0 if self.rules.partnership == "called-king" else hand
         suits = [s for s in range(4) if s != self.trump and pack >> make_card(KING, s) & 1]
-        calls = [Act.CALL + s for s in suits]
-        if self.rules.queen_when_kings_held:
-            assert self.ombre is not None
-            hand = self.hands[self.ombre]
-            if all(hand >> make_card(KING, s) & 1 for s in suits):
-                calls += [
-                    Act.CALL_QUEEN + s for s in suits if pack >> make_card(QUEEN, s) & 1
-                ]
+        calls = [Act.CALL + s for s in suits if not other >> make_card(KING, s) & 1]
+        if self.rules.queen_when_kings_held and all(
+            hand >> make_card(KING, s) & 1 for s in suits
+        ):
+            calls += [
+                Act.CALL_QUEEN + s
+                for s in suits
+                if (pack & ~other) >> make_card(QUEEN, s) & 1
+            ]
         return calls
 
     @property
@@ -529,6 +547,8 @@ class Deal:
         if phase == _CALL:
             words = ", ".join(A.format_action(a) for a in self.legal_actions())
             return f"the Ombre must call a king, any but the king of trumps (legal: {words})"
+        if phase == _GIVE:
+            return "the Ombre must give a card for the king he demanded (e.g. 'give 3c')"
         if action == Act.VOLE:
             if self.rules.vole_by_side:
                 return (
@@ -636,7 +656,7 @@ class Deal:
                 self._draw(seat, self.pending_draw)
                 self._log.append((seat, action, phase, self.pending_draw, -1, 0))
                 self.pending_draw = 0
-                if self.rules.partnership == "called-king":
+                if self.rules.partnership != "alone" and self._calls():
                     self.phase = Phase.CALL  # the Ombre names the trump, then calls (CG)
                     return
                 self._next_exchanger()
@@ -651,7 +671,22 @@ class Deal:
             card = A.called_card(action)
             self.called = card
             bit = 1 << card
-            self.partner = next(s for s in range(self.seats) if self.hands[s] & bit)
+            holder = next(s for s in range(self.seats) if self.hands[s] & bit)
+            self._log.append((seat, action, phase, 0, -1, 0))
+            if self.rules.partnership == "demanded-king":  # handed over at once (CG p. 46)
+                self.demanded_from = holder
+                self.hands[holder] ^= bit
+                self.hands[seat] |= bit
+                self.phase = Phase.GIVE
+                return
+            self.partner = holder
+            self._next_exchanger()
+            return
+        elif phase == _GIVE:
+            card = action - Act.GIVE
+            assert self.demanded_from is not None
+            self.hands[seat] ^= 1 << card
+            self.hands[self.demanded_from] |= 1 << card
             self._log.append((seat, action, phase, 0, -1, 0))
             self._next_exchanger()
             return

@@ -240,7 +240,8 @@ def trick_cards(deal: Deal) -> CardSet:
 
 def hidden_from(deal: Deal, seat: int) -> CardSet:
     """Cards ``seat`` may not know: the other hands, the others' discards, and the stock left
-    unless the rules show it (RG, after the first lead; compendium §15 #13)."""
+    unless the rules show it (RG, after the first lead; compendium §15 #13); not the king demanded
+    at Quadrille by three nor the card given for it (CG p. 46: in view of all)."""
     hidden = 0
     for s in range(deal.seats):
         if s != seat:
@@ -248,6 +249,10 @@ def hidden_from(deal: Deal, seat: int) -> CardSet:
     stock_shown = deal.rules.stock_seen_after_first_lead and (deal.tricks or deal.trick)
     if not stock_shown:
         hidden |= mask_of(deal.stock_left)
+    if deal.demanded_from is not None:  # CG p. 46: handed over and given back in view of all
+        assert deal.called is not None
+        hidden &= ~(1 << deal.called)
+        hidden &= ~mask_of(a - A.Act.GIVE for a in deal.history if A.is_give(a))
     return hidden
 
 
@@ -263,6 +268,10 @@ def resample_map(deal: Deal, seat: int, rng: random.Random) -> dict[Card, Card]:
         fixed |= 1 << SPADILLE
     if deal.called is not None and rank_of(deal.called) == QUEEN:
         fixed |= mask_of(make_card(KING, s) for s in range(4))
+    if deal.demanded_from is not None:  # Quadrille by three: handed over and given in view
+        assert deal.called is not None
+        fixed |= 1 << deal.called
+        fixed |= mask_of(a - A.Act.GIVE for a in deal.history if A.is_give(a))
     unseen &= ~fixed
     if deal.trump is None:
         classes = [unseen]

@@ -53,7 +53,13 @@ from ombre_core.cards import FULL_PACK, parse_card
 from ombre_core.errors import IllegalAction, OmbreError
 from ombre_core.narrate import Narrator
 from ombre_core.record import dumps, loads, replay, to_record
-from ombre_core.rules import RULES_CLASSIC, RULES_FIVE, RULES_QUADRILLE, get_rules
+from ombre_core.rules import (
+    RULES_CLASSIC,
+    RULES_FIVE,
+    RULES_QUADRILLE,
+    RULES_QUADRILLE_3,
+    get_rules,
+)
 from ombre_core.scoring import POOL, Ledger, settle
 from ombre_core.session import Session
 from ombre_core.state import Deal, Phase
@@ -584,3 +590,170 @@ def test_resampled_worlds_keep_the_view(
             check_replay(position)
 
     random_playout(deal, rng, each)
+
+
+# ---- Quadrille by three -------------------------------------------------------------------------
+#
+# CG p. 46 (variants.md §3.2): thirty cards, "one whole red Suit" laid aside (the diamonds, our
+# choice); six tricks win, five is a remise, four or fewer codille; calling a king means demanding
+# it: its holder hands it over and takes any card the Ombre gives him. The payments are
+# Quadrille's with the Ombre alone against two: three counters in the pool from an empty board.
+
+QUAD3 = RULES_QUADRILLE_3
+
+# Three-card tricks, spades trumps, no diamonds. "last" (two trumps and a heart) is played when
+# each hand holds one card, so it is legal whoever leads; Basto wins it.
+TRICKS3 = {
+    "t1": "As Ks Js",
+    "t2": "2s Qs 7s",
+    "t3": "6s 5s 4s",
+    "c1": "Kc Qc Jc",
+    "c2": "7c 6c 5c",
+    "c3": "4c 3c 2c",
+    "h1": "Kh Qh Jh",
+    "h2": "Ah 2h 3h",
+    "h3": "4h 5h 6h",
+    "last": "Ac 3s 7h",
+}
+DEMAND = ("play", "pass", "pass", "trump s", "call Kh")
+
+
+def scripted3(
+    winners: Sequence[int], holder: int = 1, opening: Sequence[str] = DEMAND, play: bool = True
+) -> Deal:
+    """Seat 0 (eldest, seat 2 deals) asks leave, names spades and demands the king of hearts,
+    which he then holds for "h1" (he must win it); ``holder`` was dealt it, and takes back the
+    card the script gives him for "c3". The tricks are as played, after the exchange."""
+    assert winners[list(TRICKS3).index("h1")] == 0
+    tricks = []
+    for name, winner in zip(TRICKS3, winners, strict=True):
+        top, *rest = TRICKS3[name].split()
+        trick = [""] * 3
+        trick[winner] = top
+        for seat, card in zip([s for s in range(3) if s != winner], rest, strict=True):
+            trick[seat] = card
+        tricks.append(trick)
+    played = [[t[s] for t in tricks] for s in range(3)]
+    given = tricks[list(TRICKS3).index("c3")][holder]
+    dealt_hands = [h[:] for h in played]
+    dealt_hands[0][dealt_hands[0].index("Kh")] = given
+    dealt_hands[holder][dealt_hands[holder].index(given)] = "Kh"
+    deal = Deal.from_cards(
+        QUAD3, 2, [[parse_card(c) for c in h] for h in dealt_hands], []
+    )
+    if not play:
+        return deal
+    act(deal, *opening)
+    if deal.phase == Phase.GIVE:
+        act(deal, f"give {given}")
+    play_tricks(deal, tricks)
+    assert deal.is_over
+    return deal
+
+
+def test_thirty_cards_a_red_suit_laid_aside_and_never_trumps() -> None:
+    """CG p. 46: "you must lay aside one whole red Suit"; the suit laid aside may not be named."""
+    assert (QUAD3.seats, QUAD3.hand_size, QUAD3.pack.bit_count(), QUAD3.stock_size) == (
+        3, 10, 30, 0
+    )
+    assert not QUAD3.pack & 1 << parse_card("Kd")
+    deal = Deal.from_seed(QUAD3, 4)
+    act(deal, "play", "pass", "pass")
+    assert [format_action(a) for a in deal.legal_actions()] == ["trump s", "trump c", "trump h"]
+    with pytest.raises(IllegalAction):
+        deal.apply("trump d")
+
+
+def test_the_demanded_king_is_handed_over_and_a_card_given_back() -> None:
+    """CG p. 46: the player who holds the called king "must give it to the Ombre, and take in
+    exchange any Card the Ombre gives him"; the third may look at it: all of it is public."""
+    winners = (0, 0, 0, 0, 0, 2, 0, 2, 1, 2)  # seat 1 plays 2c to "c3"
+    deal = scripted3(winners, play=False)
+    act(deal, "play", "pass", "pass", "trump s")
+    assert deal.phase == Phase.CALL
+    assert [format_action(a) for a in deal.legal_actions()] == ["call Kh"]  # Kc is his
+    act(deal, "call Kh")
+    assert deal.phase == Phase.GIVE and deal.demanded_from == 1 and deal.partner is None
+    assert deal.hands[0] >> parse_card("Kh") & 1 and deal.hands[0].bit_count() == 11
+    with pytest.raises(IllegalAction, match="give a card"):
+        deal.apply("pass")
+    assert "give Kh" not in [format_action(a) for a in deal.legal_actions()]
+    act(deal, "give 2c")
+    assert deal.hands[1] >> parse_card("2c") & 1 and deal.phase == Phase.PLAY
+    for seat in range(3):
+        view = view_of(deal, seat)
+        assert view.demanded_from == 1 and view.partner is None
+        assert ("give 2c" in [a for _, a in view.history])
+    log = Narrator(["Ann", "Ben", "Cat"], 2).log(view_of(deal, 2))
+    assert "Ann demands the king of hearts from Ben." in log
+    assert any("gives" in line and "for the demanded card" in line for line in log)
+
+
+Q3_CASES = {  # trick winners; outcome; payments (Ombre, seat 1, seat 2); pool left
+    # win: the pool's 3, and 1 + 1 from each: -1 + 3 + 4
+    "win": ((0, 0, 0, 1, 0, 1, 0, 2, 0, 2), "sacada", [6, -3, -3], 0),
+    # remise: beasted the pool's 3, the consolation to each: -1 - 3 - 2
+    "remise": ((0, 0, 1, 1, 0, 1, 0, 2, 0, 2), "repuesto", [-6, 0, 0], 6),
+    # codille: the two take one each, one stays; beasted 3; the game and consolation to each
+    "codille": ((0, 1, 1, 1, 0, 1, 0, 2, 0, 2), "codille", [-8, 2, 2], 4),
+}
+
+
+@pytest.mark.parametrize("case", list(Q3_CASES))
+def test_quadrille_by_three_pays_as_quadrille_with_the_ombre_alone(case: str) -> None:
+    winners, outcome, expected, pool_out = Q3_CASES[case]
+    deal = scripted3(winners)
+    s = settle(deal)
+    assert (s.outcome, s.side, s.partner, s.called) == (outcome, (0,), None, parse_card("Kh"))
+    assert payments(deal) == (expected, pool_out)
+    assert settle(replay(to_record(deal))) == s
+
+
+def test_forced_spadille_demands_too() -> None:
+    """CG p. 46 (variants.md §3.2): "the same applies to forced Spadille"."""
+    winners = (0, 0, 0, 1, 0, 1, 0, 2, 0, 2)
+    deal = scripted3(winners, opening=("pass", "pass", "pass", "trump s", "call Kh"))
+    assert deal.forced_spadille and deal.ombre == 0 and deal.demanded_from == 1
+
+
+def test_quadrille_by_three_on_the_command_line_and_by_the_rule_players() -> None:
+    printed = io.StringIO()
+    assert main(["simulate", "--rules", "quadrille-3", "--games", "30"], printed) == 0
+    assert sum(json.loads(printed.getvalue())["outcomes"].values()) == 30
+    session = Session(QUAD3, 5, human=None)
+    demanded = 0
+    while session.number < 40:
+        rng = random.Random(session.number)
+        while not session.deal.is_over:
+            check_conservation(session.deal)
+            check_views(session.deal)
+            check_legal_actions(session.deal, rng)
+            session.bot_move()
+        demanded += session.deal.demanded_from is not None
+        session.next_deal()
+    assert demanded and sum(session.ledger.balances) + session.ledger.pool == 0
+
+
+@settings(HYPOTHESIS, max_examples=25)
+@given(seeds, st.integers(0, 2), seeds, st.booleans())
+def test_quadrille_by_three_playouts_and_resampled_worlds(
+    seed: int, dealer: int, play_seed: int, all_pass: bool
+) -> None:
+    deal = Deal.from_seed(QUAD3, seed, dealer)
+    rng = random.Random(play_seed)
+    if all_pass:
+        act(deal, "pass", "pass", "pass")
+    stops = {rng.randrange(3, max_actions(QUAD3)) for _ in range(3)} | {4, 5, 6}
+
+    def each(position: Deal) -> None:
+        check_conservation(position)
+        check_views(position)
+        if not position.is_over:
+            check_legal_actions(position, rng)
+        if len(position.history) in stops or position.is_over:
+            check_resampled_world(position, rng)
+            check_replay(position)
+
+    random_playout(deal, rng, each)
+    record = to_record(deal)
+    assert to_record(replay(json.loads(json.dumps(record)))) == record

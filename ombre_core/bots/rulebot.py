@@ -18,6 +18,9 @@
   with the tricks the side must make. Forced Spadille names his best suit and calls as any caller;
   holding the kings he calls a queen (HOY law 12). The partner keeps the secret the same way (the
   rules allow no speech at all, CG p. 63).
+* Quadrille by three (CG p. 46): the demanded king is a trick in hand but there is no partner:
+  the Ombre asks leave on a hand that, with the king, makes nearly six tricks alone; he demands
+  the king of his longest plain suit and gives back his cheapest card.
 
 It plays from its :class:`~ombre_core.views.View` only.
 """
@@ -52,6 +55,8 @@ CALL_ASK_THRESHOLD = 2.8
 """Ombre by five: asking leave and calling a king (a partner's king adds a trick or more)."""
 CALL_SANS_PRENDRE_THRESHOLD = 5.6
 """Ombre by five: five tricks alone, without an exchange, against four."""
+DEMANDED_KING_WORTH = 1.2
+"""Quadrille by three: what a demanded king and the exchange of a card add to a hand."""
 
 
 def hand_strength(hand: CardSet, trump: int) -> float:
@@ -128,13 +133,15 @@ class RulePlayer:
                 return A.trump_action(best_trump(view.hand)[0])
             if A.is_call(legal[0]):
                 return self._call(view, legal)
+            if A.is_give(legal[0]):
+                return self._give(view, legal)
             return self._discard(view)
         return self._play(view, legal, rng)
 
     # -- auction ---------------------------------------------------------------------------------
 
     def _bid(self, view: View, legal: tuple[A.Action, ...]) -> A.Action:
-        if view.rules.partnership == "called-king":
+        if view.rules.partnership != "alone":
             return self._bid_calling(view, legal)
         _, strength = best_trump(view.hand)
         if strength >= SANS_PRENDRE_THRESHOLD and Act.SANS_PRENDRE in legal:
@@ -150,6 +157,8 @@ class RulePlayer:
         need = view.rules.win_tricks or 5
         alone = CALL_SANS_PRENDRE_THRESHOLD * need / 5
         ask = CALL_ASK_THRESHOLD + 0.4 * (need - 5)
+        if view.rules.partnership == "demanded-king":  # no partner: the king and his own hand
+            ask = alone - DEMANDED_KING_WORTH
         if strength >= alone and Act.SANS_PRENDRE in legal:
             return Act.SANS_PRENDRE
         if Act.PLAY in legal and (strength >= ask or Act.PASS not in legal):
@@ -173,6 +182,13 @@ class RulePlayer:
             return (0 if held else 1, king, length, hand >> make_card(QUEEN, suit) & 1)
 
         return max(legal, key=worth)
+
+    @staticmethod
+    def _give(view: View, legal: tuple[A.Action, ...]) -> A.Action:
+        """The cheapest card: a low plain card, never a trump if he can help it."""
+        assert view.trump is not None
+        trump = view.trump
+        return min(legal, key=lambda a: _cheapness(a - Act.GIVE, trump))
 
     # -- exchange --------------------------------------------------------------------------------
 
