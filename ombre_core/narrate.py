@@ -94,7 +94,45 @@ def _called_king_glossary(rules: Rules) -> dict[str, str]:
         "remise": f"The Ombre's side makes only {remise} tricks: beasted.",
         "codille": f"The Ombre's side makes fewer than {remise} tricks: each of the others "
         "takes up counters from the pool.",
+        **_quadrille_glossary(rules),
     }
+
+
+def _quadrille_glossary(rules: Rules) -> dict[str, str]:
+    """What Quadrille's rules add (HOY; CG p. 46 for the demanded king at three)."""
+    words: dict[str, str] = {}
+    if rules.all_pass == "spadille-plays":
+        call = "demanding" if rules.partnership == "demanded-king" else "calling"
+        words["passed"] = (
+            f"Everyone passed: the holder of {rules.names.spadille} must play, {call} a king "
+            f"(forced {rules.names.spadille})."
+        )
+    if rules.queen_when_kings_held:
+        words["call"] = (
+            "The Ombre calls a king, any but the king of trumps (a queen, if he holds the "
+            "kings); whoever holds it is his partner, without saying so, until it is played."
+        )
+    if rules.caller_floor:
+        words["beast"] = (
+            "To be beasted: to lose as Ombre and pay a forfeit into the pool. A caller who makes "
+            f"fewer than {number_word(rules.caller_floor)} tricks himself is beasted alone: he "
+            "pays his partner's half too."
+        )
+    if rules.partnership == "demanded-king":
+        alone = number_word(rules.seats - 1)
+        win = number_word(rules.win_tricks or 0)
+        words.update(
+            {
+                "play": "Ask leave to play: name the trump and demand a king you lack; its "
+                "holder hands it to you and takes a card you give him.",
+                "call": "The Ombre demands a king he lacks, any but the king of trumps; its "
+                "holder hands it over and takes any card the Ombre gives him.",
+                "partner": "There is none: the Ombre plays alone with the king he demanded.",
+                "defender": f"One of the {alone} players against the Ombre.",
+                "sacada": f"The Ombre makes {win} tricks or more and takes up the pool.",
+            }
+        )
+    return words
 
 
 def glossary(rules: Rules) -> dict[str, str]:
@@ -107,7 +145,7 @@ def glossary(rules: Rules) -> dict[str, str]:
         if rules.stock_size
         else "There is no stock at this table: every card is dealt."
     )
-    return {
+    words = {
         **GLOSSARY,
         "ombre": f"The player who undertakes to win the hand against the other {others} "
         "(Spanish hombre, 'the man').",
@@ -124,9 +162,12 @@ def glossary(rules: Rules) -> dict[str, str]:
         "matador": f"{n.matadors}: {n.spadille}, {n.manille} and {n.basto}, the three highest "
         "trumps. When a lower trump is led, a matador need not be played unless a higher "
         "matador forces it.",
-        **(_called_king_glossary(rules) if rules.partnership == "called-king" else {}),
+        **(_called_king_glossary(rules) if rules.partnership != "alone" else {}),
         **({"gano": _gano_glossary(rules.gano)} if rules.gano else {}),
     }
+    if rules.gano is None:  # CG p. 63, Quadrille: no speaking at all
+        words.pop("gano")
+    return words
 
 
 def _gano_glossary(word: str) -> str:

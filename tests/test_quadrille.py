@@ -51,7 +51,7 @@ from ombre_core.actions import Act, called_card, format_action
 from ombre_core.bots.rulebot import RulePlayer
 from ombre_core.cards import FULL_PACK, parse_card
 from ombre_core.errors import IllegalAction, OmbreError
-from ombre_core.narrate import Narrator
+from ombre_core.narrate import Narrator, glossary
 from ombre_core.record import dumps, loads, replay, to_record
 from ombre_core.rules import (
     RULES_CLASSIC,
@@ -757,3 +757,10 @@ def test_quadrille_by_three_playouts_and_resampled_worlds(
     random_playout(deal, rng, each)
     record = to_record(deal)
     assert to_record(replay(json.loads(json.dumps(record)))) == record
+
+
+def test_the_glossary_speaks_of_forced_spadille_and_no_gano() -> None:
+    words = glossary(QUAD)
+    assert "gano" not in words and "forced Spadille" in words["passed"]
+    assert "queen" in words["call"] and "beasted alone" in words["beast"]
+    assert "demand" in glossary(QUAD3)["call"] and "gano" in glossary(RULES_FIVE)
