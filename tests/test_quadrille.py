@@ -31,7 +31,9 @@ from hypothesis import strategies as st
 from ombre_helpers import (
     HYPOTHESIS,
     act,
+    hidden_from,
     max_actions,
+    names,
     play_tricks,
     random_playout,
     relabel,
@@ -46,6 +48,7 @@ from test_properties import (
     check_views,
 )
 
+from ombre_core import bridge
 from ombre_core.__main__ import build_parser, cmd_play, main
 from ombre_core.actions import Act, called_card, format_action
 from ombre_core.bots.rulebot import RulePlayer
@@ -764,3 +767,40 @@ def test_the_glossary_speaks_of_forced_spadille_and_no_gano() -> None:
     assert "gano" not in words and "forced Spadille" in words["passed"]
     assert "queen" in words["call"] and "beasted alone" in words["beast"]
     assert "demand" in glossary(QUAD3)["call"] and "gano" in glossary(RULES_FIVE)
+
+
+@pytest.mark.parametrize("human", range(4))
+def test_a_whole_deal_through_the_bridge_keeps_the_secrets(human: int) -> None:
+    """The bridge plays Quadrille at any seat (the browser does not lay out four seats yet): no
+    snapshot shows a hidden card, nor names the partner before the person may know him."""
+    bridge._session = None
+    try:
+        options = {"rules": "quadrille", "seed": 60 + human, "human": human}
+        snap = json.loads(bridge.new_session(json.dumps(options)))
+        for _ in range(300):
+            assert snap["ok"] is True, snap
+            session = bridge._session
+            assert session is not None
+            deal = session.deal
+            shown = {card["code"] for card in snap["hand"]}
+            shown |= {entry["card"]["code"] for entry in snap["trick"]["cards"]}
+            assert not shown & names(hidden_from(deal, human))
+            if deal.called is not None:
+                knows = human == deal.partner or bool(deal.played_cards() >> deal.called & 1)
+                assert snap["partnership"]["partner"] == (deal.partner if knows else None)
+                if not knows:
+                    assert "partner" not in [s["role"] for s in snap["seats"]]
+            if snap["phase"] == "over":
+                break
+            if snap["human_to_move"]:
+                if snap["phase"] == "play":
+                    choice = next(c["code"] for c in snap["hand"] if c["legal"])
+                else:
+                    choice = snap["legal"][0]["action"]
+                snap = json.loads(bridge.apply(json.dumps({"action": choice})))
+            else:
+                snap = json.loads(bridge.bot_move())
+        else:
+            raise AssertionError("the deal did not end")
+    finally:
+        bridge._session = None
