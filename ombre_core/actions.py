@@ -5,14 +5,17 @@ An action is an ``int`` so that search can generate and compare millions of them
 * ``0..39``: play that card;
 * ``Act.PASS``, ``Act.PLAY`` (ask leave: play, taking in), ``Act.SANS_PRENDRE``, ``Act.VOLE``;
 * ``Act.TRUMP + suit``: name the trump;
-* ``Act.CALL + suit``: call the king of that suit (Ombre by five: its holder is the Ombre's
-  secret partner);
+* ``Act.CALL + suit``: call the king of that suit (Ombre by five, Quadrille: its holder is the
+  Ombre's secret partner); ``Act.CALL_QUEEN + suit``: call that queen (Quadrille, HOY law 12:
+  a caller who holds the four kings);
+* ``Act.GIVE + card``: the Ombre gives that card for the king he demanded (Quadrille by three,
+  CG p. 46);
 * ``Act.GANO``: a defender says *Gano* ('tis mine) before the card he plays with it;
 * ``Act.DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
 
 The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, ``vole``,
-``gano``, ``trump s``, ``call Kh``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such
-as ``As``.
+``gano``, ``trump s``, ``call Kh`` (or ``call Qh``), ``give 3c``, ``discard 3c 4c 5h`` (or
+``discard`` alone), and a card such as ``As``.
 
 >>> format_action(parse_action("discard 5h 3c"))
 'discard 3c 5h'
@@ -25,9 +28,12 @@ from typing import Final, TypeAlias
 
 from .cards import (
     KING,
+    QUEEN,
     SUITS,
+    Card,
     cards_of,
     format_card,
+    make_card,
     mask_of,
     parse_card,
     parse_cards,
@@ -55,6 +61,12 @@ class Act:
     """``Act.CALL + suit`` calls the king of that suit (ENC, CG: Ombre by five)."""
     GANO: Final[Action] = 52
     """Say *Gano* ('tis mine), then play a card: ask the partner not to take this trick (RG)."""
+    CALL_QUEEN: Final[Action] = 56
+    """``Act.CALL_QUEEN + suit`` calls the queen of that suit (HOY law 12, Quadrille: "If you
+    have four kings, you may call a queen to one of your kings")."""
+    GIVE: Final[Action] = 64
+    """``Act.GIVE + card`` gives that card to the player whose king the Ombre demanded (CG p. 46,
+    Quadrille by three: he must "take in exchange any card the Ombre gives him")."""
     DISCARD: Final[Action] = 1 << 40
     """``Act.DISCARD | mask`` discards the cards of ``mask``."""
 
@@ -82,12 +94,29 @@ def is_trump(action: Action) -> bool:
 
 
 def is_call(action: Action) -> bool:
-    return Act.CALL <= action < Act.CALL + 4
+    """A call of a king, or of a queen (HOY law 12)."""
+    return Act.CALL <= action < Act.CALL + 4 or Act.CALL_QUEEN <= action < Act.CALL_QUEEN + 4
 
 
-def call_action(suit: int) -> Action:
-    """Call the king of ``suit``."""
-    return Act.CALL + suit
+def is_give(action: Action) -> bool:
+    return Act.GIVE <= action < Act.GIVE + 40
+
+
+def give_action(card: Card) -> Action:
+    """Give ``card`` for the demanded king."""
+    return Act.GIVE + card
+
+
+def call_action(suit: int, rank: int = KING) -> Action:
+    """Call the king (or, with ``rank=QUEEN``, the queen) of ``suit``."""
+    return (Act.CALL_QUEEN if rank == QUEEN else Act.CALL) + suit
+
+
+def called_card(action: Action) -> Card:
+    """The card a call names: ``called_card(parse_action("call Qh"))`` is the queen of hearts."""
+    if Act.CALL_QUEEN <= action < Act.CALL_QUEEN + 4:
+        return make_card(QUEEN, action - Act.CALL_QUEEN)
+    return make_card(KING, action - Act.CALL)
 
 
 def discard_mask(action: Action) -> int:
@@ -111,8 +140,10 @@ def format_action(action: Action) -> str:
         return _WORDS[action]
     if Act.TRUMP <= action < Act.TRUMP + 4:
         return f"trump {SUITS[action - Act.TRUMP]}"
-    if Act.CALL <= action < Act.CALL + 4:
-        return f"call K{SUITS[action - Act.CALL]}"
+    if is_call(action):
+        return f"call {format_card(called_card(action))}"
+    if is_give(action):
+        return f"give {format_card(action - Act.GIVE)}"
     if action >= Act.DISCARD and discard_mask(action) < 1 << 40:
         cards = " ".join(format_card(c) for c in cards_of(discard_mask(action)))
         return f"discard {cards}".rstrip()
@@ -138,9 +169,13 @@ def parse_action(text: str) -> Action:
         if len(words) == 2:
             with contextlib.suppress(InvalidNotation):
                 card = parse_card(words[1])
-        if card < 0 or rank_of(card) != KING:
-            raise InvalidNotation(f"{text!r}: 'call' takes one king, e.g. 'call Kh'")
-        return Act.CALL + suit_of(card)
+        if card < 0 or rank_of(card) not in (KING, QUEEN):
+            raise InvalidNotation(f"{text!r}: 'call' takes one king or queen, e.g. 'call Kh'")
+        return call_action(suit_of(card), rank_of(card))
+    if head == "give":
+        if len(words) != 2:
+            raise InvalidNotation(f"{text!r}: 'give' takes one card, e.g. 'give 3c'")
+        return Act.GIVE + parse_card(words[1])
     if head == "discard":
         return Act.DISCARD | mask_of(parse_cards(" ".join(words[1:])))
     if len(words) == 1:
@@ -150,5 +185,5 @@ def parse_action(text: str) -> Action:
             pass
     raise InvalidNotation(
         f"not an action: {text!r} (expected pass, play, sans-prendre, vole, gano, 'trump s', "
-        "'call Kh', 'discard 3c 4c' or a card such as 'As')"
+        "'call Kh', 'call Qh', 'give 3c', 'discard 3c 4c' or a card such as 'As')"
     )

@@ -293,6 +293,10 @@ def replay_close(_: str = "") -> dict[str, Any]:
 
 TABLE_SEATS = (3, 5)
 """The table sizes the browser lays out today: :func:`presets` lists only these unless asked."""
+TABLE_PARTNERSHIPS = ("alone", "called-king")
+"""The partnerships the browser shows today: Quadrille by three's demanded king (a king handed
+over, a card given back) has no place on the table yet, so :func:`presets` leaves it out unless
+asked for every preset; the command line plays it."""
 
 
 @_reply
@@ -312,7 +316,7 @@ def presets(options: str = "") -> dict[str, Any]:
         "presets": [
             {"id": r.id, "title": r.title, "description": r.description, "seats": r.seats}
             for r in PRESETS.values()
-            if seats == "all" or r.seats in seats
+            if seats == "all" or (r.seats in seats and r.partnership in TABLE_PARTNERSHIPS)
         ],
         "levels": [{"id": name, "title": LEVEL_TITLES[name]} for name in LEVELS],
         "scenarios": [{"id": s["id"], "title": s["title"]} for s in SCENARIOS.values()],

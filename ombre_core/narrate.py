@@ -94,7 +94,45 @@ def _called_king_glossary(rules: Rules) -> dict[str, str]:
         "remise": f"The Ombre's side makes only {remise} tricks: beasted.",
         "codille": f"The Ombre's side makes fewer than {remise} tricks: each of the others "
         "takes up counters from the pool.",
+        **_quadrille_glossary(rules),
     }
+
+
+def _quadrille_glossary(rules: Rules) -> dict[str, str]:
+    """What Quadrille's rules add (HOY; CG p. 46 for the demanded king at three)."""
+    words: dict[str, str] = {}
+    if rules.all_pass == "spadille-plays":
+        call = "demanding" if rules.partnership == "demanded-king" else "calling"
+        words["passed"] = (
+            f"Everyone passed: the holder of {rules.names.spadille} must play, {call} a king "
+            f"(forced {rules.names.spadille})."
+        )
+    if rules.queen_when_kings_held:
+        words["call"] = (
+            "The Ombre calls a king, any but the king of trumps (a queen, if he holds the "
+            "kings); whoever holds it is his partner, without saying so, until it is played."
+        )
+    if rules.caller_floor:
+        words["beast"] = (
+            "To be beasted: to lose as Ombre and pay a forfeit into the pool. A caller who makes "
+            f"fewer than {number_word(rules.caller_floor)} tricks himself is beasted alone: he "
+            "pays his partner's half too."
+        )
+    if rules.partnership == "demanded-king":
+        alone = number_word(rules.seats - 1)
+        win = number_word(rules.win_tricks or 0)
+        words.update(
+            {
+                "play": "Ask leave to play: name the trump and demand a king you lack; its "
+                "holder hands it to you and takes a card you give him.",
+                "call": "The Ombre demands a king he lacks, any but the king of trumps; its "
+                "holder hands it over and takes any card the Ombre gives him.",
+                "partner": "There is none: the Ombre plays alone with the king he demanded.",
+                "defender": f"One of the {alone} players against the Ombre.",
+                "sacada": f"The Ombre makes {win} tricks or more and takes up the pool.",
+            }
+        )
+    return words
 
 
 def glossary(rules: Rules) -> dict[str, str]:
@@ -107,7 +145,7 @@ def glossary(rules: Rules) -> dict[str, str]:
         if rules.stock_size
         else "There is no stock at this table: every card is dealt."
     )
-    return {
+    words = {
         **GLOSSARY,
         "ombre": f"The player who undertakes to win the hand against the other {others} "
         "(Spanish hombre, 'the man').",
@@ -124,9 +162,12 @@ def glossary(rules: Rules) -> dict[str, str]:
         "matador": f"{n.matadors}: {n.spadille}, {n.manille} and {n.basto}, the three highest "
         "trumps. When a lower trump is led, a matador need not be played unless a higher "
         "matador forces it.",
-        **(_called_king_glossary(rules) if rules.partnership == "called-king" else {}),
+        **(_called_king_glossary(rules) if rules.partnership != "alone" else {}),
         **({"gano": _gano_glossary(rules.gano)} if rules.gano else {}),
     }
+    if rules.gano is None:  # CG p. 63, Quadrille: no speaking at all
+        words.pop("gano")
+    return words
 
 
 def _gano_glossary(word: str) -> str:
@@ -188,8 +229,8 @@ def king_of(suit: int) -> Card:
 
 
 def _king(card: Card) -> str:
-    """``king of hearts``: how the log names a called king."""
-    return f"king of {SUIT_NAMES[suit_of(card)].lower()}"
+    """``king of hearts``: how the log names a called king (or queen, HOY law 12)."""
+    return f"{plain_name(card).lower().split()[0]} of {SUIT_NAMES[suit_of(card)].lower()}"
 
 
 def suit_info(suit: int) -> dict[str, str]:
@@ -208,6 +249,8 @@ _REASONS: dict[str, tuple[str, str, str]] = {
     "sans-prendre": ("pay", "pays", "for the sans prendre"),
     "matadors": ("pay", "pays", "for {n} {matadors}"),
     "vole": ("pay", "pays", "for the vole"),
+    "game": ("pay", "pays", "for the game"),
+    "consolation": ("pay", "pays", "the consolation"),
 }
 _PAID_IN = frozenset({"stake", "eldest", "pass", "take-in"})
 """What is paid into the pool during the deal, told in the log when it is paid."""
@@ -301,7 +344,14 @@ class Narrator:
                 trump = e.action - Act.TRUMP
                 ombre = e.seat
             if A.is_call(e.action):
-                called = king_of(e.action - Act.CALL)
+                called = A.called_card(e.action)
+                if view.demanded_from is not None:  # Quadrille by three: handed over (CG)
+                    lines.append(
+                        self._verb(e.seat, "demand", "demands")
+                        + f" the {_king(called)} from {self.who(view.demanded_from)}."
+                    )
+                    called = None  # its fall shows no partner
+                    continue
                 lines.append(self._verb(e.seat, "call", "calls") + f" the {_king(called)}.")
                 if view.partner == view.seat != e.seat:  # only the holder knows, from the call
                     lines.append(self._partner_line(view, called))
@@ -387,6 +437,9 @@ class Narrator:
             if trump is None:  # the Ombre's discard: the trump comes before the draw
                 return text
             return text + " " + self._drawn(e, trump, rules)
+        if A.is_give(action):
+            card = card_name(action - Act.GIVE, trump, rules)
+            return self._verb(actor, "give", "gives") + f" {card} for the demanded card."
         assert action == Act.VOLE
         every = number_word(rules.tricks)
         return self._verb(actor, "declare", "declares") + f" the vole: all {every} tricks."
@@ -418,7 +471,7 @@ class Narrator:
             )
         assert s.ombre is not None
         ombre = s.ombre
-        if s.partner is not None:
+        if s.partner is not None or s.target is not None:
             return self._side_result_text(s)
         tricks = s.tricks[ombre]
         others = [str(t) for i, t in enumerate(s.tricks) if i != ombre]
@@ -438,11 +491,13 @@ class Narrator:
         )
 
     def _side_result_text(self, s: Settlement) -> str:
-        """The result of a called-king game: the side's tricks together (CG, by five)."""
-        assert s.ombre is not None and s.partner is not None and s.called is not None
+        """The result of a game judged on the side's tricks together (CG, by five; Quadrille)."""
+        assert s.ombre is not None
         side = s.side
         total = sum(s.tricks[x] for x in side)
-        if len(side) == 1:
+        if s.called is None or s.partner is None:  # sans prendre, or a demanded king: alone
+            whose = f"{self.who(s.ombre)} (the Ombre), alone, took"
+        elif len(side) == 1:
             whose = f"{self.who(s.ombre)} (the Ombre) called his own {_king(s.called)} and took"
         else:
             whose = (
@@ -454,6 +509,8 @@ class Narrator:
             return f"{text}: enough to win."
         if s.outcome == CODILLE:
             return f"{text}: codille. The others take up their counters from the pool."
+        if len(side) == 1:
+            return f"{text}: remise. The Ombre is beasted and puts counters into the pool."
         return f"{text}: remise. They are beasted and put counters into the pool."
 
     def transfer_line(self, t: Transfer, rules: Rules, matadors: int = 0) -> str:

@@ -12,11 +12,12 @@ All amounts are in the preset's smallest counter: the 1660 "lesser" mark (12 to 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .cards import FULL_PACK, CardSet
+from .cards import DIAMONDS, FULL_PACK, CardSet, make_card, mask_of
 from .errors import OmbreError
+from .tables import SPADILLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +59,62 @@ class Rules:
     *Gano*): said with his card, it asks the partner not to take the trick. ``None``: no speech
     at all (CG's Quadrille: "He, who says a Word to make him desist, must be beasted")."""
 
-    partnership: Literal["alone", "called-king"] = "alone"
+    partnership: Literal["alone", "called-king", "demanded-king"] = "alone"
     """Who plays with the Ombre. ``alone``: nobody, at three (RG). ``called-king``: an Ombre who
     asked leave names the trump, then calls any king but the king of trumps, and its holder is
     his secret partner (ENC: "calls a king to his assistance"; CG: "any King, except that of
     Trumps"); a sans-prendre Ombre plays alone. Needs a table with no stock (the call comes
-    where the exchange would; Quadrille by three's demanded king is another rule)."""
+    where the exchange would). ``demanded-king``: the Ombre who asked leave names the trump, then
+    demands a king he lacks (not of trumps); its holder hands it over "and take[s] in exchange any
+    Card the Ombre gives him", and the Ombre plays alone (CG p. 46, Quadrille by three: "the
+    same applies to forced Spadille")."""
     win_tricks: int | None = None
     """Tricks the Ombre's side must make, in all, to win (CG, Ombre by five: five). ``None``: the
     Ombre must make more tricks than each other player (RG, three-handed)."""
     remise_tricks: int | None = None
     """With :attr:`win_tricks`: the side's count from which a failure is a remise (repuesto) and
     below which it is codille (CG, by five: four is remise, three or fewer codille)."""
-    all_pass: Literal["redeal", "youngest-plays"] = "redeal"
+    all_pass: Literal["redeal", "youngest-plays", "spadille-plays"] = "redeal"
     """When every other player has passed: the last to speak may pass too and the next dealer
     deals (MOR, CG at three, §15 #5), or the youngest hand must play (CG, by five: "the four
-    eldest Hands having passed, the fifth ... is obliged to play, calling however a King")."""
+    eldest Hands having passed, the fifth ... is obliged to play, calling however a King"), or,
+    when all have passed, the holder of Spadille must play, calling (*forced Spadille*: HOY law
+    2, "If all the players pass, he who holds spadille is obliged to play"; HOY p. 77 §7: "obliged
+    to play by calling a king"). Forced Spadille "is not obliged to make three tricks, nor is he
+    allowed to play for the vole" (HOY law 16): no :attr:`caller_floor`, no vole."""
+    queen_when_kings_held: bool = False
+    """A caller who holds every king he could call may call a queen (not of trumps) instead (HOY
+    law 12: "If you have four kings, you may call a queen to one of your kings, except the queen
+    of trumps; or to call one of your own kings")."""
+    partner_shares: bool = False
+    """The partner pays and receives half of everything between the side and the others, the
+    odd counter being the Ombre's (HOY p. 77 §6: "The bast, and every thing that is paid, arise
+    equally from the two losers; one half by him who calls, and the other by him who is
+    called"; CG p. 56: "if in the Payment there happens to be an odd Counter, the Ombre is to pay
+    it; as in the Winnings they divide equally"). ``False`` (CG, by five): the partner shares
+    the pool and :attr:`remise_beast` only."""
+    caller_floor: int = 0
+    """A losing caller who made fewer tricks than this himself is *beasted alone*: he pays all the
+    side owes, his partner nothing (HOY p. 77 §6: "unless the ombre does not make three tricks,
+    in which case, he who is called is ... exempt"; CG p. 63: "to see whether the Ombre can win
+    his three Tricks to avoid being Beasted alone"). Not for forced Spadille (HOY law 16)."""
+    game_value: int = 0
+    """*The game*: paid by each other player to a winning side, and by a side that loses codille
+    to each (HOY p. 77 §5-6: "paid the game, the consolation, and the matadores"; at codille
+    they "pay their adversaries what they should have received if they had won")."""
+    consolation: int = 0
+    """*The consolation*: "always paid by those who lose, whether by codille or remise" (HOY,
+    terms), to each other player, or by each to a winning side."""
+    codille_divides_pool: bool = False
+    """At codille the others divide the pool equally, the odd counters staying, and the side pays
+    a beast of what lay in the pool (HOY p. 77 §6: they "are basted what is upon the game; and
+    if they win codille, divide the stakes"; "Bast ... you pay as many counters as are down")."""
+    vole_by_side: bool = False
+    """The vole is declared by whoever of the side leads to the trick after the window's tricks,
+    the side having won them all, once the called card has been played (HOY law 11: "if the
+    person who won the sixth trick play the seventh card, he is obliged to play for the vole";
+    law 19: "The ombre is entitled to know his king called, before he declares for the vole").
+    ``False``: only the Ombre, having won every trick himself."""
 
     # -- auction (§5.2)
     asker_may_keep: bool = False
@@ -179,10 +220,32 @@ class Rules:
         where = f"rules {self.id!r}"
         if self.tricks_seen not in ("any-time", "own-turn"):
             raise OmbreError(f"{where}: tricks_seen must be 'any-time' or 'own-turn'")
-        if self.partnership not in ("alone", "called-king"):
-            raise OmbreError(f"{where}: partnership must be 'alone' or 'called-king'")
-        if self.all_pass not in ("redeal", "youngest-plays"):
-            raise OmbreError(f"{where}: all_pass must be 'redeal' or 'youngest-plays'")
+        if self.partnership not in ("alone", "called-king", "demanded-king"):
+            raise OmbreError(
+                f"{where}: partnership must be 'alone', 'called-king' or 'demanded-king'"
+            )
+        if self.all_pass not in ("redeal", "youngest-plays", "spadille-plays"):
+            raise OmbreError(
+                f"{where}: all_pass must be 'redeal', 'youngest-plays' or 'spadille-plays'"
+            )
+        if self.all_pass == "spadille-plays" and not self.pack & 1 << SPADILLE:
+            raise OmbreError(f"{where}: forced Spadille needs Spadille in the pack")
+        for name in ("game_value", "consolation", "caller_floor"):
+            if getattr(self, name) < 0:
+                raise OmbreError(f"{where}: {name} cannot be negative")
+        if self.caller_floor > self.tricks:
+            raise OmbreError(f"{where}: caller_floor exceeds the {self.tricks} tricks of a deal")
+        calling = self.partnership == "called-king"
+        for name in ("partner_shares", "vole_by_side", "caller_floor"):
+            if getattr(self, name) and not calling:
+                raise OmbreError(f"{where}: {name} needs a called partner (partnership)")
+        if self.queen_when_kings_held and self.partnership == "alone":
+            raise OmbreError(f"{where}: queen_when_kings_held needs a call (partnership)")
+        if self.caller_floor and not self.partner_shares:
+            raise OmbreError(
+                f"{where}: a caller beasted alone needs a partner who otherwise shares "
+                "(partner_shares)"
+            )
         if (self.win_tricks is None) != (self.remise_tricks is None):
             raise OmbreError(f"{where}: give both win_tricks and remise_tricks, or neither")
         if self.win_tricks is not None and self.remise_tricks is not None:
@@ -191,12 +254,15 @@ class Rules:
                     f"{where}: need 0 < remise_tricks ({self.remise_tricks}) < win_tricks "
                     f"({self.win_tricks}) <= the {self.tricks} tricks of a deal"
                 )
-            if self.codille_take is None:
+            if (self.codille_take is None) == (not self.codille_divides_pool):
                 raise OmbreError(
                     f"{where}: a side judged on its total has no single codille winner: "
-                    "say what each opponent takes (codille_take)"
+                    "say what each opponent takes (codille_take) or that they divide the pool "
+                    "(codille_divides_pool), not both"
                 )
-        if self.partnership == "called-king":
+        elif self.codille_divides_pool:
+            raise OmbreError(f"{where}: codille_divides_pool needs win_tricks and remise_tricks")
+        if self.partnership != "alone":
             if self.stock_size:
                 raise OmbreError(
                     f"{where}: a called king needs a table without a stock (the call comes "
@@ -326,11 +392,82 @@ RULES_FIVE = Rules(
 )
 """Ombre by five (ENC; CG pp. 50-51, "the present New Method"); see ``docs/rules.md``."""
 
-PRESETS: dict[str, Rules] = {r.id: r for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE)}
+RULES_QUADRILLE = Rules(
+    id="quadrille",
+    title="Quadrille, or Ombre by four (Hoyle; The Court Gamester)",
+    description=(
+        "Four players, ten cards each dealt by threes and fours, no stock. The Ombre who asks "
+        "leave names the trump and calls a king (a queen if he holds the four kings), whose "
+        "holder is his secret partner; together they must make six of the ten tricks. Or he "
+        "plays sans prendre, alone against three. If all pass, the holder of Spadille must "
+        "play. A caller who makes fewer than three tricks himself is beasted alone. No speech."
+    ),
+    names=CardNames("Spadille", "Manille", "Basto", "Punto", "Matadores"),
+    seats=4,
+    hand_size=10,
+    packets=(3, 3, 4),
+    gano=None,
+    partnership="called-king",
+    win_tricks=6,
+    remise_tricks=5,
+    all_pass="spadille-plays",
+    queen_when_kings_held=True,
+    partner_shares=True,
+    caller_floor=3,
+    game_value=1,
+    consolation=1,
+    codille_divides_pool=True,
+    vole_by_side=True,
+    asker_may_keep=True,
+    stock_seen_after_first_lead=False,
+    tricks_seen="own-turn",
+    vole_declare_before_trick=7,
+    vole_declare_after_winning=6,
+    unit="counter",
+    units="counters",
+    big_unit="fish",
+    big_unit_value=10,
+    game_stake=1,
+    stake_each_deal=True,
+    eldest_ante=0,
+    pass_fee=0,
+    take_in_fee=0,
+    sans_prendre_bonus=1,
+    matador_value=1,
+    matadors_paid_by_losing_ombre=True,
+    vole_bonus=2,
+    vole_doubles_pool=False,
+)
+"""Quadrille (HOY laws and p. 77; CG pp. 46, 56, 63); see ``docs/rules.md``."""
+
+RULES_QUADRILLE_3 = replace(
+    RULES_QUADRILLE,
+    id="quadrille-3",
+    title="Quadrille by three (The Court Gamester)",
+    description=(
+        "Quadrille for three, \u201cwhen a Fourth ... is wanting\u201d: thirty cards, the "
+        "diamonds laid aside, ten each. The Ombre who asks leave names the trump and demands a "
+        "king he lacks: its holder hands it over and takes any card the Ombre gives him. Then "
+        "the Ombre plays alone and must make six tricks. If all pass, the holder of Spadille "
+        "must play, demanding."
+    ),
+    seats=3,
+    pack=FULL_PACK & ~mask_of(make_card(rank, DIAMONDS) for rank in range(10)),
+    partnership="demanded-king",
+    partner_shares=False,
+    caller_floor=0,
+    vole_by_side=False,
+)
+"""Quadrille by three (CG p. 46, as ``variants.md`` §3.2 gives it); see ``docs/rules.md``."""
+
+PRESETS: dict[str, Rules] = {
+    r.id: r
+    for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE, RULES_QUADRILLE, RULES_QUADRILLE_3)
+}
 
 
 def get_rules(rules_id: str) -> Rules:
-    """The preset named ``rules_id`` (``"1660"``, ``"classic"`` or ``"five"``)."""
+    """The preset named ``rules_id`` (``"1660"``, ``"classic"``, ``"five"``, ``"quadrille"``...)."""
     try:
         return PRESETS[rules_id]
     except (KeyError, TypeError):

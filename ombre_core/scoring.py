@@ -72,6 +72,9 @@ class Settlement:
     """The seat that held the called king (the Ombre's own if he called his own), else None."""
     called: int | None = None
     """The king the Ombre called, else None."""
+    target: int | None = None
+    """The tricks the Ombre's side had to make (:attr:`~ombre_core.rules.Rules.win_tricks`), or
+    None where he must make more than each other player."""
 
     @property
     def side(self) -> tuple[int, ...]:
@@ -228,9 +231,51 @@ def settle(deal: Deal) -> Settlement:
         assert deal.trump is not None
         run = 0
         if sans_prendre or not rules.matadors_sans_prendre_only:
-            run = matador_run(deal.ombre_hand, deal.trump)
+            # CG p. 56: the matadors are paid "whether they are all in the Ombre's Hand, or
+            # whether divided" between him and the called king
+            hand = deal.ombre_hand | (0 if partner is None else deal.dealt[partner])
+            run = matador_run(hand, deal.trump)
             if rules.matadors_counted is not None:
                 run = min(run, rules.matadors_counted)
+        # HOY p. 77 §6: the partner pays and takes half of all, the Ombre the odd counter, unless
+        # the Ombre, not forced, made fewer than the floor's tricks himself: he is beasted alone.
+        sharer = partner if rules.partner_shares else None
+        if (
+            sharer is not None
+            and not won
+            and deal.tricks_won[ombre] < rules.caller_floor
+            and not deal.forced_spadille
+        ):
+            sharer = None
+        odd_to_ombre = True
+
+        def halves(amount: int) -> tuple[int, int]:
+            """The Ombre's half and the partner's; odd counters fall to each in turn, the
+            Ombre first, so the side's totals differ by one at most, in his favour."""
+            nonlocal odd_to_ombre
+            first, second = (amount + 1) // 2, amount // 2
+            if amount % 2:
+                if not odd_to_ombre:
+                    first, second = second, first
+                odd_to_ombre = not odd_to_ombre
+            return first, second
+
+        def to_side(payer: int | None, amount: int, reason: str) -> None:
+            if sharer is None:
+                pay(payer, ombre, amount, reason)
+                return
+            first, second = halves(amount)
+            pay(payer, ombre, first, reason)
+            pay(payer, sharer, second, reason)
+
+        def from_side(payee: int | None, amount: int, reason: str) -> None:
+            if sharer is None:
+                pay(ombre, payee, amount, reason)
+                return
+            first, second = halves(amount)
+            pay(ombre, payee, first, reason)
+            pay(sharer, payee, second, reason)
+
         if outcome == SACADA:
             swept = pool
             if partner is not None:
@@ -248,11 +293,25 @@ def settle(deal: Deal) -> Settlement:
                 pay(POOL, ombre, pool, "pool")
             if vole and deal.vole_declared:
                 for s in against:
-                    pay(s, ombre, rules.vole_bonus, "vole")
+                    to_side(s, rules.vole_bonus, "vole")
                     if rules.vole_doubles_pool:
                         pay(s, ombre, (swept + 1) // 2, "vole")
+            for s in against:  # HOY p. 77 §5: "paid the game, the consolation"
+                to_side(s, rules.game_value, "game")
+                to_side(s, rules.consolation, "consolation")
         elif outcome == CODILLE:
-            if rules.codille_take is not None:
+            if rules.codille_divides_pool:
+                # HOY p. 77 §6: the winners of codille "divide the stakes"; the side is "basted
+                # what is upon the game" and pays each "the game, consolation"
+                beast = pool
+                each = pool // len(against)
+                for s in against:
+                    pay(POOL, s, each, "pool")
+                from_side(POOL, beast, "codille")
+                for s in against:
+                    from_side(s, rules.game_value, "game")
+                    from_side(s, rules.consolation, "consolation")
+            elif rules.codille_take is not None:
                 for s in against:  # CG, by five: each takes up one; the rest stays
                     pay(POOL, s, min(pool, rules.codille_take), "pool")
             else:
@@ -260,15 +319,20 @@ def settle(deal: Deal) -> Settlement:
                 taken = pool
                 pay(POOL, codille_winner, taken, "pool")
                 pay(ombre, POOL, taken, "codille")
-        elif rules.remise_beast is not None:
-            first, second = rules.remise_beast  # CG, by five: "two Counters, and the other one"
-            if partner is None:
-                pay(ombre, POOL, first + second, "beast")
-            else:
-                pay(ombre, POOL, first, "beast")
-                pay(partner, POOL, second, "beast")
         else:
-            pay(ombre, POOL, pool, "repuesto")
+            if rules.remise_beast is not None:
+                first, second = rules.remise_beast  # CG, by five: "two Counters, and the other"
+                if partner is None:
+                    pay(ombre, POOL, first + second, "beast")
+                else:
+                    pay(ombre, POOL, first, "beast")
+                    pay(partner, POOL, second, "beast")
+            elif sharer is not None:  # HOY p. 77 §6: "basted, what goes upon the game"
+                from_side(POOL, pool, "beast")
+            else:
+                pay(ombre, POOL, pool, "repuesto")
+            for s in against:  # HOY: the consolation, "whether by codille or remise"
+                from_side(s, rules.consolation, "consolation")
         if sans_prendre:
             for s in against:
                 if won:
@@ -279,9 +343,9 @@ def settle(deal: Deal) -> Settlement:
             amount = run * rules.matador_value
             for s in against:
                 if won or not rules.matadors_paid_by_losing_ombre:
-                    pay(s, ombre, amount, "matadors")
+                    to_side(s, amount, "matadors")
                 else:
-                    pay(ombre, s, amount, "matadors")
+                    from_side(s, amount, "matadors")
 
     payments = [0] * n
     for t in transfers:
@@ -306,6 +370,7 @@ def settle(deal: Deal) -> Settlement:
         payments=tuple(payments),
         partner=deal.partner,
         called=deal.called,
+        target=rules.win_tricks,
     )
 
 

@@ -31,6 +31,13 @@ The procedure, with sources (compendium ``ombre-rules.md``):
   names the trump and then calls a king (``call Kh``), any but the king of trumps; its holder is
   his partner, which the deal knows and each view hides until the king is played. When every
   other player has passed, the youngest hand must play (CG).
+* Quadrille (variants.md §3; HOY, CG): the same call, or a queen when the caller holds every king
+  he could call (HOY law 12, ``call Qh``). When all four pass, the holder of Spadille must play,
+  calling (*forced Spadille*, HOY law 2): the auction's last ``pass`` makes him the Ombre.
+* Quadrille by three (variants.md §3.2; CG p. 46): thirty cards; the Ombre who asked leave names
+  the trump and demands a king he lacks (``call Kh``): its holder hands it over at once and the
+  Ombre gives him any other card (``give 3c``), in view of all (CG: the third player "may look at
+  it"). Then the Ombre plays alone.
 * The vole (§15 #24) may be declared by the Ombre on his turn within the preset's window, while he
   has won every trick so far.
 """
@@ -48,6 +55,7 @@ from .actions import Act
 from .cards import (
     KING,
     PACK_SIZE,
+    QUEEN,
     Card,
     CardSet,
     Suit,
@@ -56,10 +64,11 @@ from .cards import (
     format_cards,
     make_card,
     mask_of,
+    suit_of,
 )
 from .errors import IllegalAction, InvalidNotation
 from .rules import Rules
-from .tables import EFFECTIVE_SUIT, TRUMP
+from .tables import EFFECTIVE_SUIT, SPADILLE, TRUMP
 from .tricks import legal_cards, trick_winner
 
 
@@ -76,6 +85,8 @@ class Phase(IntEnum):
     OVER = 5
     CALL = 6
     """The Ombre calls a king, after naming the trump (Ombre by five)."""
+    GIVE = 7
+    """The Ombre gives a card for the king he demanded (Quadrille by three)."""
 
     @property
     def stage(self) -> str:
@@ -85,9 +96,12 @@ class Phase(IntEnum):
 
 _new_tuple = tuple.__new__
 
-_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange")
+_PLAIN_SUIT = tuple(mask_of(c for c in range(PACK_SIZE) if suit_of(c) == s) for s in range(4))
+"""The cards of each suit as printed (a trump may be named only from a suit in the pack)."""
+
+_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange", "exchange")
 # Plain ints for the hot paths: an enum member's attribute lookup costs more than a global.
-_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL = (int(p) for p in Phase)
+_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL, _GIVE = (int(p) for p in Phase)
 
 Trick = tuple[int, tuple[Card, ...], int]
 """A finished trick: (leader, cards in playing order, winner)."""
@@ -126,6 +140,7 @@ class Deal:
         "contract",
         "dealer",
         "dealt",
+        "demanded_from",
         "discards",
         "drawn",
         "exchange_pos",
@@ -189,6 +204,8 @@ class Deal:
         self.partner: int | None = None
         """The seat holding the called king (the Ombre himself if he called his own): the deal
         knows him from the call; views show him only to those who may know."""
+        self.demanded_from: int | None = None
+        """The seat that handed over the king the Ombre demanded (Quadrille by three, public)."""
         self.contract: A.Action | None = None
         self.trump: Suit | None = None
         self.exchange_queue: tuple[int, ...] = ()
@@ -372,10 +389,14 @@ class Deal:
             return [Act.PASS, Act.PLAY, Act.SANS_PRENDRE]
         if phase == _REPLY:
             return [Act.PASS, Act.SANS_PRENDRE]
-        if phase == _TRUMP_CHOICE:
-            return [Act.TRUMP + s for s in range(4)]
-        if phase == _CALL:  # any king but the king of trumps (CG)
-            return [Act.CALL + s for s in range(4) if s != self.trump]
+        if phase == _TRUMP_CHOICE:  # any suit of the pack (CG: not the suit laid aside)
+            return [Act.TRUMP + s for s in range(4) if self.rules.pack & _PLAIN_SUIT[s]]
+        if phase == _CALL:
+            return self._calls()
+        if phase == _GIVE:  # any card but the king he has just demanded (CG p. 46)
+            assert self.ombre is not None
+            hand = self.hands[self.ombre] & ~(1 << (self.called or 0))
+            return [Act.GIVE + c for c in cards_of(hand)]
         if phase == _DISCARD:
             assert self.to_move is not None
             hand = self.hands[self.to_move]
@@ -391,6 +412,31 @@ class Deal:
             return legal
         return []
 
+    def _calls(self) -> list[A.Action]:
+        """Any king of the pack but the king of trumps (CG); the queens too, not of trumps, when
+        the caller holds every such king and the rules allow it (HOY law 12)."""
+        pack = self.rules.pack
+        assert self.ombre is not None
+        hand = self.hands[self.ombre]
+        # a demanded card comes from another hand: never one the Ombre holds (CG p. 46)
+        other = 0 if self.rules.partnership == "called-king" else hand
+        suits = [s for s in range(4) if s != self.trump and pack >> make_card(KING, s) & 1]
+        calls = [Act.CALL + s for s in suits if not other >> make_card(KING, s) & 1]
+        if self.rules.queen_when_kings_held and all(
+            hand >> make_card(KING, s) & 1 for s in suits
+        ):
+            calls += [
+                Act.CALL_QUEEN + s
+                for s in suits
+                if (pack & ~other) >> make_card(QUEEN, s) & 1
+            ]
+        return calls
+
+    @property
+    def forced_spadille(self) -> bool:
+        """Whether the Ombre plays because all passed and he holds Spadille (HOY law 2)."""
+        return self.ombre is not None and self.asker is None and self.sans_prendre_bidder is None
+
     def legal_cards(self) -> CardSet:
         """The cards the player to move may play (a bitmask): see :mod:`ombre_core.tricks`."""
         assert self.to_move is not None and self.trump is not None
@@ -399,15 +445,30 @@ class Deal:
         )
 
     def _may_declare_vole(self) -> bool:
-        if self.vole_declared or self.to_move != self.ombre:
+        ombre = self.ombre
+        if self.vole_declared or ombre is None or self.forced_spadille:  # HOY law 16
             return False
         done = len(self.tricks)
         next_trick = done + 1
         before = self.rules.vole_declare_before_trick
         if next_trick > before or (next_trick == before and self.trick):
             return False
-        assert self.ombre is not None
-        won = self.tricks_won[self.ombre]
+        if not self.rules.vole_by_side:
+            if self.to_move != ombre:
+                return False
+            won = self.tricks_won[ombre]
+            return won == done and won >= self.rules.vole_declare_after_winning
+        # HOY law 11: whoever of the side won the last trick of the game plays for the vole;
+        # law 19: only once the called card has shown who the partner is.
+        partner = self.partner
+        side = (ombre,) if partner is None else (ombre, partner)
+        if self.to_move not in side or self.trick:
+            return False
+        if partner not in (None, ombre):
+            assert self.called is not None
+            if not self.played_cards() >> self.called & 1:
+                return False
+        won = sum(self.tricks_won[s] for s in set(side))
         return won == done and won >= self.rules.vole_declare_after_winning
 
     def _may_say_gano(self) -> bool:
@@ -484,8 +545,17 @@ class Deal:
         if phase == _TRUMP_CHOICE:
             return "the Ombre must name the trump now (e.g. 'trump s')"
         if phase == _CALL:
-            return "the Ombre must call a king, any but the king of trumps (e.g. 'call Kh')"
+            words = ", ".join(A.format_action(a) for a in self.legal_actions())
+            return f"the Ombre must call a king, any but the king of trumps (legal: {words})"
+        if phase == _GIVE:
+            return "the Ombre must give a card for the king he demanded (e.g. 'give 3c')"
         if action == Act.VOLE:
+            if self.rules.vole_by_side:
+                return (
+                    "the vole may be declared only by the Ombre's side, leading to the trick "
+                    "after the rules' window, having won every trick so far, once the called "
+                    "card has been played; never by forced Spadille"
+                )
             return (
                 "the vole may be declared only by the Ombre, on his turn, within the rules' "
                 "window, having won every trick so far"
@@ -586,7 +656,7 @@ class Deal:
                 self._draw(seat, self.pending_draw)
                 self._log.append((seat, action, phase, self.pending_draw, -1, 0))
                 self.pending_draw = 0
-                if self.rules.partnership == "called-king":
+                if self.rules.partnership != "alone" and self._calls():
                     self.phase = Phase.CALL  # the Ombre names the trump, then calls (CG)
                     return
                 self._next_exchanger()
@@ -598,10 +668,25 @@ class Deal:
             self.phase = Phase.DISCARD
             self.to_move = self.exchange_queue[0]
         elif phase == _CALL:
-            king = make_card(KING, action - Act.CALL)
-            self.called = king
-            bit = 1 << king
-            self.partner = next(s for s in range(self.seats) if self.hands[s] & bit)
+            card = A.called_card(action)
+            self.called = card
+            bit = 1 << card
+            holder = next(s for s in range(self.seats) if self.hands[s] & bit)
+            self._log.append((seat, action, phase, 0, -1, 0))
+            if self.rules.partnership == "demanded-king":  # handed over at once (CG p. 46)
+                self.demanded_from = holder
+                self.hands[holder] ^= bit
+                self.hands[seat] |= bit
+                self.phase = Phase.GIVE
+                return
+            self.partner = holder
+            self._next_exchanger()
+            return
+        elif phase == _GIVE:
+            card = action - Act.GIVE
+            assert self.demanded_from is not None
+            self.hands[seat] ^= 1 << card
+            self.hands[self.demanded_from] |= 1 << card
             self._log.append((seat, action, phase, 0, -1, 0))
             self._next_exchanger()
             return
@@ -623,6 +708,9 @@ class Deal:
             self._open_exchange(self.sans_prendre_bidder, Act.SANS_PRENDRE)
         elif self.asker is not None:
             self._open_exchange(self.asker, Act.PLAY)
+        elif self.rules.all_pass == "spadille-plays":  # HOY law 2: forced Spadille, calling
+            holder = next(s for s in range(self.seats) if self.dealt[s] >> SPADILLE & 1)
+            self._open_exchange(holder, Act.PLAY)
         else:
             self._finish()
 

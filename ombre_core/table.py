@@ -18,13 +18,12 @@ from typing import Any
 from . import actions as A
 from .actions import Act
 from .bots.review import Decision
-from .cards import cards_of, plain_name
+from .cards import cards_of, plain_name, suit_of
 from .narrate import (
     Narrator,
     card_info,
     card_name,
     glossary,
-    king_of,
     number_word,
     suit_info,
 )
@@ -64,12 +63,24 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
             "hint": f"Name {suit['name'].lower()} as trumps.",
         }
     if A.is_call(action):
-        suit = suit_info(action - Act.CALL)
-        king = plain_name(king_of(action - Act.CALL))
+        card = A.called_card(action)
+        suit = suit_info(suit_of(card))
+        king = plain_name(card)
+        hint = f"Call the {king.lower()}: its holder becomes your secret partner."
+        if view.rules.partnership == "demanded-king":
+            hint = f"Demand the {king.lower()}: its holder must hand it to you."
         return {
             "action": A.format_action(action),
             "label": f"{king} {suit['symbol']}",
-            "hint": f"Call the {king.lower()}: its holder becomes your secret partner.",
+            "hint": hint,
+        }
+    if A.is_give(action):
+        card = action - Act.GIVE
+        name = card_name(card, view.trump, view.rules)
+        return {
+            "action": A.format_action(action),
+            "label": name,
+            "hint": f"Give the {name} for the card you demanded.",
         }
     if view.step == Phase.REPLY:
         if action == Act.SANS_PRENDRE:
@@ -119,7 +130,11 @@ def _prompt(view: View, narrator: Narrator) -> str:
             return "Name the trump suit."
         return "Name the trump suit (before you see the cards you take in)."
     if view.step == Phase.CALL:
+        if view.rules.partnership == "demanded-king":
+            return "Demand a king you lack, any but the king of trumps: its holder hands it over."
         return "Call a king, any but the king of trumps: its holder will be your secret partner."
+    if view.step == Phase.GIVE:
+        return "Give any card for the king you demanded."
     if view.discard_bounds is not None:
         low, high = view.discard_bounds
         if seat == view.ombre:
@@ -148,7 +163,7 @@ def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, 
         role = None
         if view.ombre is not None:
             role = "ombre" if s == view.ombre else "defender"
-            if view.called is not None and s != view.ombre:
+            if view.called is not None and view.demanded_from is None and s != view.ombre:
                 # the partner's side is known only where the view names him
                 if s == view.partner:
                     role = "partner"
@@ -282,7 +297,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "hint": glossary(rules)[word],
         }
     partnership = None
-    if view.called is not None:
+    if view.called is not None and view.demanded_from is None:  # a demanded king: no partner
         partnership = {
             "called": card_info(view.called, trump, rules),
             "partner": view.partner,
@@ -385,7 +400,7 @@ def _said(action: int, view: View) -> str:
     if A.is_trump(action):
         return f"name {suit_info(action - Act.TRUMP)['name'].lower()} trumps"
     if A.is_call(action):
-        return f"call the {plain_name(king_of(action - Act.CALL)).lower()}"
+        return f"call the {plain_name(A.called_card(action)).lower()}"
     return {
         Act.PASS: "pass",
         Act.PLAY: "play (ask leave)",
@@ -460,4 +475,5 @@ _STAGES_OF = {
     Phase.DISCARD: "exchange",
     Phase.TRUMP_CHOICE: "exchange",
     Phase.CALL: "exchange",
+    Phase.GIVE: "exchange",
 }

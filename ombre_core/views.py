@@ -81,6 +81,9 @@ class View:
     pool_in: int
     """What lay in the pool from earlier deals when this deal began."""
     result: Settlement | None
+    demanded_from: int | None = None
+    """The seat that handed over the king the Ombre demanded (Quadrille by three: done in view
+    of all, as is the card the Ombre gives back), else ``None``."""
 
     @property
     def history(self) -> tuple[tuple[int, str], ...]:
@@ -125,11 +128,19 @@ class View:
         return mask
 
     def unseen(self) -> CardSet:
-        """Cards this seat has not seen: in other hands, the stock or others' discards."""
+        """Cards this seat has not seen: in other hands, the stock or others' discards (not the
+        king demanded at Quadrille by three, nor the card given for it)."""
         seen = self.hand | self.discards | self.played
         if self.stock_seen is not None:
             for card in self.stock_seen:
                 seen |= 1 << card
+        if self.demanded_from is not None and self.called is not None:
+            # Quadrille by three (CG p. 46): the king handed over and the card given back were
+            # seen by all
+            seen |= 1 << self.called
+            for e in self.events:
+                if Act.GIVE <= e.action < Act.GIVE + 40:
+                    seen |= 1 << (e.action - Act.GIVE)
         return self.rules.pack & ~seen
 
 
@@ -207,4 +218,5 @@ def view_of(deal: Deal, seat: int) -> View:
         pool=pool_now(deal) if result is None else result.pool_out,
         pool_in=deal.pool_in,
         result=result,
+        demanded_from=deal.demanded_from,
     )

@@ -18,11 +18,23 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from ombre_core import actions as A
-from ombre_core.cards import FULL_PACK, Card, CardSet, cards_of, format_card, mask_of, parse_cards
+from ombre_core.cards import (
+    FULL_PACK,
+    KING,
+    QUEEN,
+    Card,
+    CardSet,
+    cards_of,
+    format_card,
+    make_card,
+    mask_of,
+    parse_cards,
+    rank_of,
+)
 from ombre_core.record import to_record
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.state import Deal
-from ombre_core.tables import EFFECTIVE_SUIT, MATADOR_MASK
+from ombre_core.tables import EFFECTIVE_SUIT, MATADOR_MASK, SPADILLE
 from ombre_core.views import view_of
 
 # Hypothesis keeps caches (unicode tables, patches for failing examples) in ``.hypothesis/`` under
@@ -228,7 +240,8 @@ def trick_cards(deal: Deal) -> CardSet:
 
 def hidden_from(deal: Deal, seat: int) -> CardSet:
     """Cards ``seat`` may not know: the other hands, the others' discards, and the stock left
-    unless the rules show it (RG, after the first lead; compendium §15 #13)."""
+    unless the rules show it (RG, after the first lead; compendium §15 #13); not the king demanded
+    at Quadrille by three nor the card given for it (CG p. 46: in view of all)."""
     hidden = 0
     for s in range(deal.seats):
         if s != seat:
@@ -236,6 +249,10 @@ def hidden_from(deal: Deal, seat: int) -> CardSet:
     stock_shown = deal.rules.stock_seen_after_first_lead and (deal.tricks or deal.trick)
     if not stock_shown:
         hidden |= mask_of(deal.stock_left)
+    if deal.demanded_from is not None:  # CG p. 46: handed over and given back in view of all
+        assert deal.called is not None
+        hidden &= ~(1 << deal.called)
+        hidden &= ~mask_of(a - A.Act.GIVE for a in deal.history if A.is_give(a))
     return hidden
 
 
@@ -244,6 +261,18 @@ def resample_map(deal: Deal, seat: int, rng: random.Random) -> dict[Card, Card]:
     everything public: once the trump is known, cards move only within their effective suit and
     the matadors stay put (so every past play stays legal and the privilege stays the same)."""
     unseen = hidden_from(deal, seat)  # by the rules, not by what the view claims
+    # What the play has made public stays put: forced Spadille shows who holds Spadille, and a
+    # called queen that the caller holds every king he could call (Quadrille, HOY laws 2, 12).
+    fixed = 0
+    if deal.ombre is not None and deal.forced_spadille:
+        fixed |= 1 << SPADILLE
+    if deal.called is not None and rank_of(deal.called) == QUEEN:
+        fixed |= mask_of(make_card(KING, s) for s in range(4))
+    if deal.demanded_from is not None:  # Quadrille by three: handed over and given in view
+        assert deal.called is not None
+        fixed |= 1 << deal.called
+        fixed |= mask_of(a - A.Act.GIVE for a in deal.history if A.is_give(a))
+    unseen &= ~fixed
     if deal.trump is None:
         classes = [unseen]
     else:

@@ -17,6 +17,7 @@ from ombre_core.actions import Act
 from ombre_core.cards import (
     FULL_PACK,
     PACK_SIZE,
+    QUEEN,
     cards_of,
     count,
     format_card,
@@ -147,13 +148,15 @@ def test_action_notation_examples() -> None:
     assert A.parse_action("Kh") == parse_card("Kh")
     assert A.parse_action("call Kh") == A.call_action(2) == Act.CALL + 2
     assert A.format_action(Act.CALL) == "call Ks"
+    assert A.parse_action("call Qh") == A.call_action(2, QUEEN) == Act.CALL_QUEEN + 2  # HOY law 12
+    assert A.format_action(Act.CALL_QUEEN + 3) == "call Qd"
 
 
 @pytest.mark.parametrize(
     "bad",
     [
         *("", "   ", "Pass", "trump", "trump x", "trump s h", "discard As As", "discard 9s"),
-        *("play!", "call", "call Qh", "call h", "call Kh Kd", "call Zz", "Call Kh"),
+        *("play!", "call", "call Jh", "call h", "call Kh Kd", "call Zz", "Call Kh"),
     ],
 )
 def test_bad_actions_are_rejected(bad: str) -> None:

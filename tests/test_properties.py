@@ -157,7 +157,8 @@ def check_partner_in_view(deal: Deal, seat: int, view: View) -> None:
     """The called king is public; its holder is named only to himself and, once the king is
     played, to everyone (ENC: he assists "without discovering himself")."""
     assert view.called == deal.called
-    if deal.called is None:
+    assert view.demanded_from == deal.demanded_from
+    if deal.called is None or deal.rules.partnership == "demanded-king":
         assert deal.partner is None and view.partner is None
         return
     assert deal.partner is not None

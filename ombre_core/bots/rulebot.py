@@ -13,6 +13,14 @@
   to assist him" (ENC): he says nothing (nothing in the engine lets him), keeps the called king
   for a trick it wins, and plays to the Ombre as to a friend; a defender counts as friends every
   other player but the Ombre and, once the king has fallen, the partner.
+* Quadrille (HOY): the same, for six of ten tricks: "The player, who calls a king, ought to have a
+  fair probability of winning three tricks, to prevent being beasted" (HOY). The thresholds grow
+  with the tricks the side must make. Forced Spadille names his best suit and calls as any caller;
+  holding the kings he calls a queen (HOY law 12). The partner keeps the secret the same way (the
+  rules allow no speech at all, CG p. 63).
+* Quadrille by three (CG p. 46): the demanded king is a trick in hand but there is no partner:
+  the Ombre asks leave on a hand that, with the king, makes nearly six tricks alone; he demands
+  the king of his longest plain suit and gives back his cheapest card.
 
 It plays from its :class:`~ombre_core.views.View` only.
 """
@@ -23,7 +31,7 @@ import random
 
 from .. import actions as A
 from ..actions import Act
-from ..cards import ALL_SUITS, KING, QUEEN, CardSet, cards_of, make_card, rank_of
+from ..cards import ALL_SUITS, KING, QUEEN, CardSet, cards_of, make_card, rank_of, suit_of
 from ..tables import (
     EFFECTIVE_SUIT,
     MATADOR_MASK,
@@ -47,6 +55,8 @@ CALL_ASK_THRESHOLD = 2.8
 """Ombre by five: asking leave and calling a king (a partner's king adds a trick or more)."""
 CALL_SANS_PRENDRE_THRESHOLD = 5.6
 """Ombre by five: five tricks alone, without an exchange, against four."""
+DEMANDED_KING_WORTH = 1.2
+"""Quadrille by three: what a demanded king and the exchange of a card add to a hand."""
 
 
 def hand_strength(hand: CardSet, trump: int) -> float:
@@ -123,13 +133,15 @@ class RulePlayer:
                 return A.trump_action(best_trump(view.hand)[0])
             if A.is_call(legal[0]):
                 return self._call(view, legal)
+            if A.is_give(legal[0]):
+                return self._give(view, legal)
             return self._discard(view)
         return self._play(view, legal, rng)
 
     # -- auction ---------------------------------------------------------------------------------
 
     def _bid(self, view: View, legal: tuple[A.Action, ...]) -> A.Action:
-        if view.rules.partnership == "called-king":
+        if view.rules.partnership != "alone":
             return self._bid_calling(view, legal)
         _, strength = best_trump(view.hand)
         if strength >= SANS_PRENDRE_THRESHOLD and Act.SANS_PRENDRE in legal:
@@ -141,9 +153,15 @@ class RulePlayer:
     @staticmethod
     def _bid_calling(view: View, legal: tuple[A.Action, ...]) -> A.Action:
         _, strength = best_trump(view.hand)
-        if strength >= CALL_SANS_PRENDRE_THRESHOLD and Act.SANS_PRENDRE in legal:
+        # the thresholds of five (five tricks to make) scaled to the rules' target
+        need = view.rules.win_tricks or 5
+        alone = CALL_SANS_PRENDRE_THRESHOLD * need / 5
+        ask = CALL_ASK_THRESHOLD + 0.4 * (need - 5)
+        if view.rules.partnership == "demanded-king":  # no partner: the king and his own hand
+            ask = alone - DEMANDED_KING_WORTH
+        if strength >= alone and Act.SANS_PRENDRE in legal:
             return Act.SANS_PRENDRE
-        if Act.PLAY in legal and (strength >= CALL_ASK_THRESHOLD or Act.PASS not in legal):
+        if Act.PLAY in legal and (strength >= ask or Act.PASS not in legal):
             return Act.PLAY  # CG: the youngest, all others having passed, must play
         return Act.PASS if Act.PASS in legal else legal[0]
 
@@ -155,13 +173,22 @@ class RulePlayer:
         hand = view.hand
         suits = SUIT_MASK[view.trump]
 
-        def worth(action: A.Action) -> tuple[int, int, int]:
-            suit = action - Act.CALL
-            held = hand >> make_card(KING, suit) & 1
+        def worth(action: A.Action) -> tuple[int, int, int, int]:
+            card = A.called_card(action)
+            suit = suit_of(card)
+            held = hand >> card & 1
             length = (hand & suits[suit]).bit_count()
-            return (0 if held else 1, length, hand >> make_card(QUEEN, suit) & 1)
+            king = rank_of(card) == KING
+            return (0 if held else 1, king, length, hand >> make_card(QUEEN, suit) & 1)
 
         return max(legal, key=worth)
+
+    @staticmethod
+    def _give(view: View, legal: tuple[A.Action, ...]) -> A.Action:
+        """The cheapest card: a low plain card, never a trump if he can help it."""
+        assert view.trump is not None
+        trump = view.trump
+        return min(legal, key=lambda a: _cheapness(a - Act.GIVE, trump))
 
     # -- exchange --------------------------------------------------------------------------------
 
