@@ -45,7 +45,7 @@ def zip_modules(entries: Iterable[str]) -> dict[str, str]:
                 parts = entry[: -len(suffix)].split("/")
                 if parts[-1] == "__init__":
                     parts.pop()
-                if parts and all(part.isidentifier() for part in parts):
+                if parts and all(parts):  # sysconfig imports "_sysconfigdata__emscripten_..-.."
                     found[".".join(parts)] = entry
     return found
 

@@ -8,6 +8,7 @@ page loads, so that a deal takes a second or two.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -432,7 +433,7 @@ def test_top_bar_takes_two_rows_on_a_phone(
         "() => [...document.querySelectorAll('.topbar h1, .topnav > *')]"
         ".map((e) => e.getBoundingClientRect().top).sort((a, b) => a - b)"
     )
-    rows = 1 + sum(1 for a, b in zip(tops, tops[1:], strict=False) if b - a > 15)
+    rows = 1 + sum(1 for a, b in itertools.pairwise(tops) if b - a > 15)
     assert rows <= 2, f"the top bar wraps onto {rows} rows at {width} px"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert console_errors == []
