@@ -342,7 +342,8 @@ class Narrator:
         for e in view.events:
             if A.is_trump(e.action):
                 trump = e.action - Act.TRUMP
-                ombre = e.seat
+                if e.phase != Phase.LATE_TRUMP:  # a trump named late may be another's
+                    ombre = e.seat
             if A.is_call(e.action):
                 called = A.called_card(e.action)
                 if view.demanded_from is not None:  # Quadrille by three: handed over (CG)
@@ -378,8 +379,9 @@ class Narrator:
                     lines.append(self._verb(e.seat, "play", "plays") + f" {name}.{falls}")
             else:
                 lines.append(self._describe(e, trump, rules))
-                if e.action == Act.PASS and e.phase == Phase.AUCTION and rules.pass_fee:
-                    fee = Transfer(e.seat, POOL, rules.pass_fee, "pass")
+                pass_fee = rules.pass_fee_of(e.seat, view.eldest)
+                if e.action == Act.PASS and e.phase == Phase.AUCTION and pass_fee:
+                    fee = Transfer(e.seat, POOL, pass_fee, "pass")
                     lines.append(self.transfer_line(fee, rules))
                 if e.taken and rules.take_in_fee:
                     fee = Transfer(e.seat, POOL, e.taken * rules.take_in_fee, "take-in")
@@ -407,6 +409,8 @@ class Narrator:
         """An action of the auction or the exchange, or the vole, in words."""
         actor, action = e.seat, e.action
         if action == Act.PASS:
+            if e.phase == Phase.LATE_TRUMP:
+                return self._verb(actor, "leave", "leaves") + " the trump to the next to name."
             if e.phase == Phase.REPLY:
                 yields = self._verb(actor, "yield", "yields")
                 return f"{yields} the game to the sans-prendre player."
@@ -417,6 +421,11 @@ class Narrator:
             if e.phase == Phase.REPLY:
                 return self._verb(actor, "keep", "keeps") + " the game, sans prendre."
             return self._verb(actor, "offer", "offers") + " to play sans prendre."
+        if action == Act.DRAW:
+            return (
+                self._drawn(e, trump, rules)
+                + " The trump was not named first: another may name it (ENC, RG)."
+            )
         if A.is_trump(action):
             line = self._verb(actor, "name", "names") + f" {SUIT_NAMES[trump or 0].lower()} trumps."
             if e.taken or e.discarded:

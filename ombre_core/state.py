@@ -19,11 +19,14 @@ The procedure, with sources (compendium ``ombre-rules.md``):
   sans-prendre offer, only pass (the first offer in turn order stands, §15 #7). If the rules let an
   overcalled asker keep the game (classic, EB1911, HOY), he then answers ``sans-prendre`` to keep it
   or ``pass`` to yield; under RG Addition 1 the asker is bound to take in and the overcaller plays.
-  If all pass, the deal ends and the next dealer deals (§15 #5).
+  If all pass, the deal ends and the next dealer deals (§15 #5). Under the encyclopaedia's
+  reading (``Rules.overcall`` false) the first who undertakes the game is the Ombre at once.
 * Exchange (§6.2): an Ombre who takes in discards, names the trump before he sees his new cards
-  (RG Addition 2) and draws; a sans-prendre Ombre only names the trump. Then the defender on his
-  right and then the other discard and draw in turn (RG "after him the second"; CG). Draws come off
-  the top of the stock.
+  (RG Addition 2) and draws; a sans-prendre Ombre only names the trump. Where the rules say so
+  (``Rules.trump_named_late``, ENC) he may instead take in first (``draw``): then each defender in
+  turn, from his right, may name the trump or pass, and if neither names it, he does. Then the
+  defender on his right and then the other discard and draw in turn (RG "after him the second";
+  CG). Draws come off the top of the stock.
 * Play (§7, §3.2): the eldest leads to the first trick; suit must be followed, with no duty to trump
   or to win; the matadors' privilege: when a trump is led, a player whose only trumps are matadors
   need not play one, unless a higher matador forces a lower one. The winner leads to the next trick.
@@ -87,6 +90,9 @@ class Phase(IntEnum):
     """The Ombre calls a king, after naming the trump (Ombre by five)."""
     GIVE = 7
     """The Ombre gives a card for the king he demanded (Quadrille by three)."""
+    LATE_TRUMP = 8
+    """The Ombre took in without naming the trump: each defender in turn, from his right, may
+    name it or pass; then the Ombre must (ENC; RG Addition 2; ``Rules.trump_named_late``)."""
 
     @property
     def stage(self) -> str:
@@ -99,9 +105,13 @@ _new_tuple = tuple.__new__
 _PLAIN_SUIT = tuple(mask_of(c for c in range(PACK_SIZE) if suit_of(c) == s) for s in range(4))
 """The cards of each suit as printed (a trump may be named only from a suit in the pack)."""
 
-_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange", "exchange")
+_STAGES = (
+    "auction", "auction", "exchange", "exchange", "play", "over", "exchange", "exchange", "exchange"
+)  # fmt: skip
 # Plain ints for the hot paths: an enum member's attribute lookup costs more than a global.
-_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL, _GIVE = (int(p) for p in Phase)
+_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL, _GIVE, _LATE_TRUMP = (
+    int(p) for p in Phase
+)
 
 Trick = tuple[int, tuple[Card, ...], int]
 """A finished trick: (leader, cards in playing order, winner)."""
@@ -390,7 +400,11 @@ class Deal:
         if phase == _REPLY:
             return [Act.PASS, Act.SANS_PRENDRE]
         if phase == _TRUMP_CHOICE:  # any suit of the pack (CG: not the suit laid aside)
-            return [Act.TRUMP + s for s in range(4) if self.rules.pack & _PLAIN_SUIT[s]]
+            suits = self._trump_suits()
+            return [*suits, Act.DRAW] if self._may_draw_first() else suits
+        if phase == _LATE_TRUMP:
+            suits = self._trump_suits()
+            return suits if self.to_move == self.ombre else [*suits, Act.PASS]
         if phase == _CALL:
             return self._calls()
         if phase == _GIVE:  # any card but the king he has just demanded (CG p. 46)
@@ -443,6 +457,15 @@ class Deal:
         return legal_cards(
             self.hands[self.to_move], self.trick, self.trump, self.rules.matador_forced_by
         )
+
+    def _trump_suits(self) -> list[A.Action]:
+        """Naming each suit of the pack as trumps (CG: not the suit laid aside at Quadrille by
+        three)."""
+        return [Act.TRUMP + s for s in range(4) if self.rules.pack & _PLAIN_SUIT[s]]
+
+    def _may_draw_first(self) -> bool:
+        """May the Ombre take in before naming the trump (and so let another name it)?"""
+        return self.rules.trump_named_late and self.contract == Act.PLAY and self.pending_draw > 0
 
     def _may_declare_vole(self) -> bool:
         ombre = self.ombre
@@ -543,7 +566,16 @@ class Deal:
             words = " or ".join(A.format_action(a) for a in self.legal_actions())
             return f"in the auction seat {seat} may only say {words}"
         if phase == _TRUMP_CHOICE:
+            if self._may_draw_first():
+                return (
+                    "the Ombre names the trump now (e.g. 'trump s'), or takes in first ('draw') "
+                    "and lets another name it"
+                )
             return "the Ombre must name the trump now (e.g. 'trump s')"
+        if phase == _LATE_TRUMP:
+            if seat == self.ombre:
+                return "nobody else named the trump: the Ombre must name it now (e.g. 'trump s')"
+            return "the Ombre took in without naming the trump: name it (e.g. 'trump s') or pass"
         if phase == _CALL:
             words = ", ".join(A.format_action(a) for a in self.legal_actions())
             return f"the Ombre must call a king, any but the king of trumps (legal: {words})"
@@ -630,6 +662,11 @@ class Deal:
             else:
                 self.sans_prendre_bidder = seat
             self.spoken += 1
+            if action != Act.PASS and not self.rules.overcall:
+                # ENC: the first who undertakes the game is the Ombre; the rest do not speak
+                self._log.append((seat, action, phase, 0, -1, 0))
+                self._close_auction()
+                return
             if self.spoken < self.seats:
                 self.to_move = (seat + 1) % self.seats
             else:
@@ -651,6 +688,14 @@ class Deal:
             self._next_exchanger()
             return
         elif phase == _TRUMP_CHOICE:
+            if action == Act.DRAW:  # ENC, RG Addition 2: he looks first; another may name it
+                k = self.pending_draw
+                self._draw(seat, k)
+                self._log.append((seat, action, phase, k, -1, 0))
+                self.pending_draw = 0
+                self.phase = Phase.LATE_TRUMP
+                self.to_move = (seat + 1) % self.seats
+                return
             self.trump = action - Act.TRUMP
             if self.contract == Act.PLAY:
                 self._draw(seat, self.pending_draw)
@@ -688,6 +733,14 @@ class Deal:
             self.hands[seat] ^= 1 << card
             self.hands[self.demanded_from] |= 1 << card
             self._log.append((seat, action, phase, 0, -1, 0))
+            self._next_exchanger()
+            return
+        elif phase == _LATE_TRUMP:
+            self._log.append((seat, action, phase, 0, -1, 0))
+            if action == Act.PASS:  # leave it to the next, and at last to the Ombre (CG)
+                self.to_move = (seat + 1) % self.seats
+                return
+            self.trump = action - Act.TRUMP
             self._next_exchanger()
             return
         elif phase == _REPLY:

@@ -82,6 +82,19 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
             "label": name,
             "hint": f"Give the {name} for the card you demanded.",
         }
+    if action == Act.DRAW:
+        return {
+            "action": "draw",
+            "label": "Take in first",
+            "hint": "Look at the cards you take in before naming the trump: then the others may "
+            "name it instead of you.",
+        }
+    if view.step == Phase.LATE_TRUMP and action == Act.PASS:
+        return {
+            "action": "pass",
+            "label": "Let it pass",
+            "hint": "Name no trump: leave it to the next player, and at last to the Ombre.",
+        }
     if view.step == Phase.REPLY:
         if action == Act.SANS_PRENDRE:
             return {
@@ -128,7 +141,19 @@ def _prompt(view: View, narrator: Narrator) -> str:
     if view.step == Phase.TRUMP_CHOICE:
         if view.rules.stock_size == 0:
             return "Name the trump suit."
+        if Act.DRAW in view.legal:
+            return (
+                "Name the trump suit before you see the cards you take in, or take them in "
+                "first and let the others name it."
+            )
         return "Name the trump suit (before you see the cards you take in)."
+    if view.step == Phase.LATE_TRUMP:
+        if seat == view.ombre:
+            return "Nobody else named the trump: name it now."
+        return (
+            "The Ombre took in without naming the trump: you may name it for him, or let it "
+            "pass."
+        )
     if view.step == Phase.CALL:
         if view.rules.partnership == "demanded-king":
             return "Demand a king you lack, any but the king of trumps: its holder hands it over."
@@ -406,6 +431,7 @@ def _said(action: int, view: View) -> str:
         Act.PLAY: "play (ask leave)",
         Act.SANS_PRENDRE: "sans prendre",
         Act.VOLE: "declare the vole",
+        Act.DRAW: "take in before naming the trump",
     }.get(action, A.format_action(action))
 
 
@@ -476,4 +502,5 @@ _STAGES_OF = {
     Phase.TRUMP_CHOICE: "exchange",
     Phase.CALL: "exchange",
     Phase.GIVE: "exchange",
+    Phase.LATE_TRUMP: "exchange",
 }

@@ -164,7 +164,7 @@ def test_bad_actions_are_rejected(bad: str) -> None:
         A.parse_action(bad)
 
 
-@pytest.mark.parametrize("bad", [-1, 53, 1 << 41 | 1 << 42 | Act.DISCARD * 2])
+@pytest.mark.parametrize("bad", [-1, 54, 1 << 41 | 1 << 42 | Act.DISCARD * 2])
 def test_ints_that_are_no_action_cannot_be_formatted(bad: int) -> None:
     with pytest.raises(InvalidNotation):
         A.format_action(bad)
