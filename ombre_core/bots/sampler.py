@@ -40,10 +40,11 @@ each step following the model's factor for each card, so that the weights stay e
 effective sample size, measured in ``bench/sampler.py``). :meth:`Sampler.weighted` returns the
 weighted worlds; :meth:`Sampler.worlds` resamples them into equally weighted ones.
 
-Seats: the counts come from the view and the rules (``View.seats``, ``Rules.hand_size``). Three
-seats are assumed in one place only, the roles of the model (the Ombre against defenders, see
-:mod:`~ombre_core.bots.inference`): Quadrille's called partner, hidden until his king falls, would
-need the sampler to draw who he is as well.
+Seats: the counts come from the view and the rules (``View.seats``, ``Rules.hand_size``). A
+called partner (Ombre by five, Quadrille) hidden from the view until his king falls is drawn with
+the cards: in each world he is whoever holds the called card. The model's roles stay the Ombre
+against the rest (:mod:`~ombre_core.bots.inference`): no likelihood is given to how a hidden
+partner played.
 """
 
 from __future__ import annotations
@@ -53,10 +54,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 
 from .. import actions as A
-from ..cards import PACK_SIZE, Card, CardSet, cards_of, mask_of
+from ..actions import Act
+from ..cards import KING, PACK_SIZE, QUEEN, Card, CardSet, cards_of, make_card, mask_of, rank_of
 from ..errors import OmbreError
-from ..state import Deal
-from ..tables import EFFECTIVE_SUIT, SUIT_MASK, TRUMP_MASK
+from ..state import Deal, Phase
+from ..tables import EFFECTIVE_SUIT, SPADILLE, SUIT_MASK, TRUMP_MASK
 from ..tricks import legal_cards
 from ..views import View, view_of
 from .inference import ActionModel, elementary_sums
@@ -140,6 +142,9 @@ class _Other:
     discard_range: range | None = None
     """How many cards the model lets him throw (set if the trump was known when he threw)."""
     is_ombre: bool = False
+    known: CardSet = 0
+    """Cards all have seen go into his hand and not yet played (Quadrille by three: the king the
+    Ombre demanded, the card given for it)."""
 
 
 @dataclass(slots=True)
@@ -176,6 +181,42 @@ def _tricks_of(view: View) -> Iterator[tuple[int, tuple[Card, ...]]]:
         yield leader, cards
     if view.trick:
         yield view.leader, view.trick
+
+
+def _handed(view: View) -> tuple[int, int, Card, Card] | None:
+    """(the Ombre, the player who handed over, the king demanded, the card given back) at
+    Quadrille by three (CG p. 46), once given; else ``None``."""
+    if view.demanded_from is None or view.called is None or view.ombre is None:
+        return None
+    for e in view.events:
+        if A.is_give(e.action):
+            return view.ombre, view.demanded_from, view.called, e.action - Act.GIVE
+    return None
+
+
+def _pins(view: View) -> dict[Card, int]:
+    """Unseen cards whose holder the auction showed: the card -> his seat.
+
+    Forced Spadille (HOY law 2): all passed and the Ombre plays, so he holds Spadille. A queen
+    called (HOY law 12; at Quadrille by three, demanded): the caller held every king he could
+    have called. The sampler places these cards in that hand only.
+    """
+    ombre = view.ombre
+    pins: dict[Card, int] = {}
+    if ombre is None:
+        return pins
+    rules = view.rules
+    bids = (e.action for e in view.events if e.phase in (Phase.AUCTION, Phase.REPLY))
+    bid = any(action in (Act.PLAY, Act.SANS_PRENDRE) for action in bids)
+    if rules.all_pass == "spadille-plays" and not bid:
+        pins[SPADILLE] = ombre
+    called = view.called
+    if called is not None and rank_of(called) == QUEEN and view.trump is not None:
+        for suit in range(4):
+            king = make_card(KING, suit)
+            if suit != view.trump and rules.pack >> king & 1:
+                pins[king] = ombre
+    return pins
 
 
 def _voids(view: View, others: dict[int, _Other], unseen: CardSet) -> None:
@@ -364,6 +405,17 @@ class Sampler:
         }
         self._unseen = view.unseen()
         _voids(view, self._others, self._unseen)
+        self._handed = _handed(view)
+        if self._handed is not None:
+            ombre, giver, king, given = self._handed
+            for seat, card in ((ombre, king), (giver, given)):
+                if seat in self._others and not view.played >> card & 1:
+                    self._others[seat].known |= 1 << card
+        for card, seat in _pins(view).items():
+            if self._unseen >> card & 1:
+                for other in self._others.values():
+                    if other.seat != seat:
+                        other.void |= 1 << card
         self._my_played = view.played
         for other in self._others.values():
             self._my_played &= ~other.played
@@ -377,11 +429,11 @@ class Sampler:
         for other in self._others.values():
             other.taken = view.taken[other.seat]
             other.is_ombre = other.seat == view.ombre
-        stock_size = PACK_SIZE - n * rules.hand_size
+        stock_size = rules.stock_size
         self._stock_hidden = view.stock_count if view.stock_seen is None else 0
         free = sum(o.thrown for o in self._others.values()) + self._stock_hidden
         self._free_size = free
-        wanted = sum(o.hand_count for o in self._others.values()) + free
+        wanted = sum(o.hand_count - o.known.bit_count() for o in self._others.values()) + free
         if wanted != self._unseen.bit_count() or sum(view.taken) + view.stock_count != stock_size:
             raise OmbreError(
                 f"seat {view.seat}'s view is not consistent: {self._unseen.bit_count()} unseen "
@@ -406,7 +458,7 @@ class Sampler:
             tuple(0 if o.void >> card & 1 else self._tilt(o, card) for o in others)
             for card in cards
         ]
-        return _Placer(cards, tilts, tuple(o.hand_count for o in others))
+        return _Placer(cards, tilts, tuple(o.hand_count - o.known.bit_count() for o in others))
 
     def _tilt(self, other: _Other, card: Card) -> float:
         """How much likelier than uniform the proposal makes ``card`` in ``other``'s hand rather
@@ -481,7 +533,7 @@ class Sampler:
         hands[self.view.seat] = self.view.hand
         placed, free, product = self._placer.draw(rng)
         for other, cards in zip(self._others.values(), placed, strict=True):
-            hands[other.seat] = cards
+            hands[other.seat] = cards | other.known
         layout = _Layout(hands, [0] * n, [0] * n, ())
         guided = rng is not None and self.model is not None and self.view.trump is not None
         weight = 1.0 / product
@@ -571,13 +623,25 @@ class Sampler:
 
     def _dealt_of(self, layout: _Layout, other: _Other) -> CardSet:
         seat = other.seat
-        return (layout.hands[seat] | other.played | layout.thrown[seat]) & ~layout.drawn[seat]
+        held = (layout.hands[seat] | other.played | layout.thrown[seat]) & ~layout.drawn[seat]
+        return self._as_dealt(seat, held)
+
+    def _as_dealt(self, seat: int, held: CardSet) -> CardSet:
+        """The hand ``seat`` was dealt, from what he held: undo the demand's hand-over."""
+        if self._handed is None:
+            return held
+        ombre, giver, king, given = self._handed
+        if seat == ombre:
+            return held & ~(1 << king) | 1 << given
+        if seat == giver:
+            return held & ~(1 << given) | 1 << king
+        return held
 
     def _dealt(self, layout: _Layout) -> list[CardSet]:
         view = self.view
         dealt = [0] * view.seats
         me = view.seat
-        dealt[me] = (view.hand | view.discards | self._my_played) & ~view.drawn
+        dealt[me] = self._as_dealt(me, (view.hand | view.discards | self._my_played) & ~view.drawn)
         for other in self._others.values():
             dealt[other.seat] = self._dealt_of(layout, other)
         return dealt
@@ -612,6 +676,11 @@ class Sampler:
         ombre = self._others.get(deal.ombre) if deal.ombre is not None else None
         if ombre is not None and deal.ombre_hand:  # the Ombre's hand when play began
             deal.ombre_hand = hands[ombre.seat] | ombre.played
+        if view.partner is None and deal.called is not None and deal.partner is not None:
+            # The called card has not fallen: in this world its holder is the partner (the
+            # Ombre himself, if he called his own king). Who that is, the view does not say.
+            bit = 1 << deal.called
+            deal.partner = next(s for s in range(view.seats) if hands[s] & bit)
         return deal
 
     # -- the API ----------------------------------------------------------------------------------

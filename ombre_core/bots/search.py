@@ -225,11 +225,12 @@ class SearchPlayer:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
-        if view.rules.partnership != "alone":
-            # the sampler draws no hidden partner yet: at five the rule player decides
-            return self._rules_player.choose(view, rng)
         if view.step == Phase.PLAY:
             return self._play(view, rng)
+        if view.rules.partnership != "alone":
+            # the priced auction and exchange know the Ombre alone: with a partner to call, the
+            # rule player bids, calls and exchanges
+            return self._rules_player.choose(view, rng)
         config = self.config
         if view.step in (Phase.AUCTION, Phase.REPLY) and config.priced_auction:
             return self._bid(view, rng)
@@ -268,7 +269,7 @@ class SearchPlayer:
         config = self.config
         cards = self._candidates(view)
         worlds = self._worlds(view, config.play_worlds, rng)
-        ours = view.seat == view.ombre
+        ours = view.seat == view.ombre or view.seat == view.partner  # the partner knows himself
         left = view.rules.tricks - len(view.tricks)
         scores = dict.fromkeys(cards, 0.0)
         wins = dict.fromkeys(cards, 0.0)

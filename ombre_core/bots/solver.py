@@ -125,10 +125,11 @@ class Solution:
 def position_of(deal: Deal, judge: Judge | None = None) -> Position:
     """The position of a deal in trick play, read from the deal without changing it.
 
-    ``judge`` defaults to :func:`ladder_of`; the ombre's side is ``{deal.ombre}``. Only these
+    ``judge`` defaults to :func:`ladder_of`; the ombre's side is the Ombre and the partner he
+    called, if the deal knows him (a sampled world does: :mod:`.sampler`). Only these
     attributes of the deal are read: ``hands, trick, leader, to_move, trump, tricks_won, ombre,
-    rules, seats``; a deal without an Ombre, a trump or a player to move is refused, and the
-    caller makes sure that the exchange is over (the command line checks the phase).
+    partner, rules, seats``; a deal without an Ombre, a trump or a player to move is refused,
+    and the caller makes sure that the exchange is over (the command line checks the phase).
     """
     if deal.trump is None or deal.ombre is None or deal.to_move is None:
         raise OmbreError("the deal is not in trick play: no Ombre, trump or player to move")
@@ -138,7 +139,7 @@ def position_of(deal: Deal, judge: Judge | None = None) -> Position:
         leader=deal.leader,
         trump=deal.trump,
         tricks_won=tuple(deal.tricks_won),
-        side=frozenset({deal.ombre}),
+        side=frozenset({deal.ombre, deal.ombre if deal.partner is None else deal.partner}),
         judge=judge if judge is not None else ladder_of(deal),
         rules=deal.rules,
     )

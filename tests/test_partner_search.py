@@ -1,0 +1,135 @@
+"""The search levels with a called partner (Ombre by five, Quadrille): worlds draw who he is.
+
+Until the called king falls nobody but its holder knows the partner (ENC: "without discovering
+himself"), so a world for any other seat must place the called card and make its holder the
+partner; the solver must then play the partner on the Ombre's side.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ombre_core import actions as A
+from ombre_core.actions import Act
+from ombre_core.bots import make_player
+from ombre_core.bots.sampler import Sampler
+from ombre_core.bots.solver import position_of
+from ombre_core.rules import get_rules
+from ombre_core.state import Deal, Phase
+from ombre_core.tables import SPADILLE
+from ombre_core.views import view_of
+
+PARTNER_PRESETS = ["five", "quadrille"]
+
+
+def _deal_in_play(preset: str, seed: int) -> Deal:
+    """A deal of ``preset`` played by the rule player to its first card, with a hidden partner."""
+    rng = random.Random(seed)
+    while True:
+        deal = Deal.from_seed(get_rules(preset), rng.randrange(2**31))
+        novice = make_player("novice")
+        while deal.phase != Phase.PLAY and not deal.is_over:
+            assert deal.to_move is not None
+            deal.apply(novice.choose(view_of(deal, deal.to_move), rng))
+        if deal.phase == Phase.PLAY and deal.partner not in (None, deal.ombre):
+            return deal
+
+
+@pytest.mark.parametrize("preset", PARTNER_PRESETS)
+def test_the_solver_plays_the_partner_on_the_ombre_s_side(preset: str) -> None:
+    deal = _deal_in_play(preset, 3)
+    assert position_of(deal).side == {deal.ombre, deal.partner}
+
+
+@pytest.mark.parametrize("preset", PARTNER_PRESETS)
+@pytest.mark.parametrize("seed", range(4))
+def test_each_world_makes_the_holder_of_the_called_card_the_partner(preset: str, seed: int) -> None:
+    deal = _deal_in_play(preset, seed)
+    assert deal.called is not None
+    outsiders = [s for s in range(deal.seats) if s != deal.partner]
+    for seat in outsiders:
+        view = view_of(deal, seat)
+        assert view.partner is None  # the holder has not shown himself
+        partners = set()
+        for world in Sampler(view).weighted(24, random.Random(seed)):
+            w = world.deal
+            holder = next(s for s in range(w.seats) if w.hands[s] >> deal.called & 1)
+            assert w.partner == holder
+            assert holder != seat
+            assert view_of(w, seat) == view  # the world keeps what the seat has seen
+            partners.add(w.partner)
+        if seat != deal.ombre:
+            assert len(partners) > 1  # the worlds do not all guess the same partner
+
+
+def _forced_spadille_in_play() -> Deal:
+    """A Quadrille deal that every player passed: the holder of Spadille must play (HOY law 2)."""
+    rules = get_rules("quadrille")
+    for seed in range(2000):
+        deal = Deal.from_seed(rules, seed)
+        for _ in range(rules.seats):
+            deal.apply(Act.PASS)
+        if deal.ombre is None:
+            continue
+        novice = make_player("novice")
+        while deal.phase != Phase.PLAY:
+            assert deal.to_move is not None
+            deal.apply(novice.choose(view_of(deal, deal.to_move), random.Random(seed)))
+        return deal
+    raise AssertionError("no forced Spadille in 2,000 deals")
+
+
+def test_worlds_give_spadille_to_a_forced_ombre() -> None:
+    deal = _forced_spadille_in_play()
+    assert deal.forced_spadille
+    for seat in range(deal.seats):
+        if seat == deal.ombre:
+            continue
+        for world in Sampler(view_of(deal, seat)).weighted(16, random.Random(seat)):
+            assert world.deal.hands[deal.ombre] >> SPADILLE & 1
+
+
+def test_worlds_keep_the_demanded_king_and_the_card_given_where_all_saw_them() -> None:
+    """Quadrille by three (CG p. 46): the king handed over and the card given back are public."""
+    rules = get_rules("quadrille-3")
+    for seed in range(200):
+        deal = Deal.from_seed(rules, seed)
+        novice = make_player("novice")
+        while deal.phase != Phase.PLAY and not deal.is_over:
+            assert deal.to_move is not None
+            deal.apply(novice.choose(view_of(deal, deal.to_move), random.Random(seed)))
+        if deal.demanded_from is not None:
+            break
+    else:
+        raise AssertionError("no demanded king in 200 deals")
+    assert deal.ombre is not None and deal.called is not None
+    given = next(e.action - Act.GIVE for e in deal.events if A.is_give(e.action))
+    for seat in range(deal.seats):
+        view = view_of(deal, seat)
+        for world in Sampler(view).weighted(16, random.Random(seed)):
+            assert world.deal.hands[deal.ombre] >> deal.called & 1
+            assert world.deal.hands[deal.demanded_from] >> given & 1
+            assert view_of(world.deal, seat) == view
+
+
+@pytest.mark.parametrize("preset", [*PARTNER_PRESETS, "quadrille-3"])
+def test_the_search_levels_play_whole_deals_with_a_partner(preset: str) -> None:
+    """Legal and reproducible: the same seed gives the same cards."""
+    rules = get_rules(preset)
+
+    def play(seed: int) -> list[int]:
+        deal = Deal.from_seed(rules, seed)
+        players = [make_player("standard" if s % 2 else "novice") for s in range(rules.seats)]
+        actions = []
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            action = players[seat].choose(view_of(deal, seat), random.Random(seed * 97 + seat))
+            deal.apply(action)
+            actions.append(action)
+        return actions
+
+    for seed in (1, 2):
+        assert play(seed) == play(seed)
