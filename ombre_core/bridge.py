@@ -342,7 +342,11 @@ def rules_panel(options: str = "") -> dict[str, Any]:
     if not isinstance(opts, dict) or set(opts) - {"rules"}:
         raise OmbreError('rules_panel options must be {"rules": "<preset id>"}')
     rules = get_rules(opts.get("rules", "1660"))
-    shown = [r for r in PRESETS.values() if r.seats in TABLE_SEATS or r.id == rules.id]
+    shown = [
+        r
+        for r in PRESETS.values()
+        if (r.seats in TABLE_SEATS and r.partnership in TABLE_PARTNERSHIPS) or r.id == rules.id
+    ]
     return {
         "preset": {"id": rules.id, "title": rules.title, "description": rules.description},
         "lines": [line.to_json() for line in rule_lines(rules)],

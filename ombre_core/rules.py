@@ -451,6 +451,7 @@ RULES_FIVE = Rules(
 
 RULES_QUADRILLE = Rules(
     id="quadrille",
+    sigla=("HOY", "CG"),
     title="Quadrille, or Ombre by four (Hoyle; The Court Gamester)",
     description=(
         "Four players, ten cards each dealt by threes and fours, no stock. The Ombre who asks "
@@ -500,6 +501,7 @@ RULES_QUADRILLE = Rules(
 RULES_QUADRILLE_3 = replace(
     RULES_QUADRILLE,
     id="quadrille-3",
+    sigla=("CG", "HOY"),
     title="Quadrille by three (The Court Gamester)",
     description=(
         "Quadrille for three, \u201cwhen a Fourth ... is wanting\u201d: thirty cards, the "

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from .cards import cards_of
+from .cards import ALL_SUITS, SUIT_NAMES, cards_of, make_card, mask_of
 from .rules import CardNames, Rules
 
 SIGLA: dict[str, str] = {
@@ -111,6 +111,22 @@ def _cg(text: str, where: str = "", document: str = "compendium", reported: bool
     return Quote("CG", text, document, where, reported)
 
 
+def _hoy(text: str, where: str = "", document: str = "variants", reported: bool = False) -> Quote:
+    return Quote("HOY", text, document, where, reported)
+
+
+DECISION = "A decision where the sources are silent (docs/rules.md): "
+"""How a line's note begins when ``docs/rules.md`` records a choice of ours."""
+
+
+def _quintille_note(r: Rules, what: str) -> str:
+    """The note for a rule quoted from CG's chapter on Ombre by five (p. 51) and kept at
+    another table."""
+    if r.seats == 5:
+        return ""
+    return f"{DECISION}CG gives {what} for Ombre by five; it is kept at this table too."
+
+
 # ---- amounts and names in the preset's own words ---------------------------------------------
 
 
@@ -124,10 +140,23 @@ def amount(rules: Rules, n: int) -> str:
     return f"{n} {rules.unit if n == 1 else rules.units}"
 
 
+def laid_aside(rules: Rules) -> list[str]:
+    """The suits missing whole from the preset's pack (Quadrille by three: a red suit)."""
+    return [
+        SUIT_NAMES[s].lower()
+        for s in ALL_SUITS
+        if not rules.pack & mask_of(make_card(rank, s) for rank in range(10))
+    ]
+
+
+def _side(r: Rules) -> str:
+    """Who wins or loses with the Ombre: his side when a called king's holder is his partner."""
+    return "the Ombre's side" if r.partnership == "called-king" else "the Ombre"
+
+
 def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
-        n, f"{n}th"
-    )
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+    return words[n - 1] if 1 <= n <= len(words) else f"{n}th"
 
 
 # ---- the lines, topic by topic -----------------------------------------------------------------
@@ -136,11 +165,17 @@ def _ordinal(n: int) -> str:
 def _table(r: Rules) -> RuleLine:
     packets = "-".join(str(k) for k in r.packets)
     stock = f"{r.stock_size} cards to the stock" if r.stock_size else "no stock"
+    aside = laid_aside(r)
+    pack = f"a pack of {r.pack.bit_count()}"
+    if aside:
+        suits = " and ".join(aside)
+        pack += f" (the {suits} laid aside, and never trumps)"
     statement = (
-        f"{r.seats} players, {r.hand_size} cards each from a pack of {r.pack.bit_count()}, "
+        f"{r.seats} players, {r.hand_size} cards each from {pack}, "
         f"dealt {packets} to the right; {stock}."
     )
     quotes: list[Quote] = []  # a table no source here describes gets none: the tests say so
+    note = ""
     if (r.seats, r.hand_size) == (3, 9):
         quotes = [
             _rg("There can onely three play at it, and they are dealt nine cards a piece"),
@@ -152,12 +187,28 @@ def _table(r: Rules) -> RuleLine:
             _enc("In ombre by five ... only eight cards a-piece are dealt"),
             _cg("and by consequence no Discard to be made", "p. 51", "variants"),
         ]
+    if aside:
+        quotes += [
+            _cg(
+                "when a Fourth to make a Match at the genuine Quadrille is wanting",
+                "p. 46",
+                "variants",
+            ),
+            _cg("30 cards: one whole red suit is laid aside", "p. 46", "variants", reported=True),
+            _cg("the suit laid aside may not be named trump", "p. 46", "variants", reported=True),
+        ]
+        note = f"{DECISION}CG does not say which suit is laid aside: here the {suits}."
+    if set(r.packets) == {3, 4}:
+        quotes.append(_hoy("by fours and threes, and in no other manner", "law 1"))
+        if aside:
+            note += " Nor how the cards are dealt: by threes and fours, as at Quadrille."
     return RuleLine(
         "table",
         "Players and deal",
         statement,
         tuple(quotes),
         ("seats", "hand_size", "packets", "pack"),
+        note,
     )
 
 
@@ -167,8 +218,10 @@ def _counters(r: Rules) -> RuleLine:
         f"Stakes in {r.units}, {r.big_unit_value} to a {r.big_unit}; each player stakes "
         f"{amount(r, r.game_stake)} {when}."
     )
+    note = ""
     if r.stake_each_deal:
         quotes = [_cg("every one lays down a Counter before him", "p. 51", "variants")]
+        note = _quintille_note(r, "a counter laid down by each at every deal")
     elif r.big_unit == "greater counter":
         quotes = [
             _rg("there are two sorts of Marks or Counters"),
@@ -189,11 +242,13 @@ def _counters(r: Rules) -> RuleLine:
         statement,
         tuple(quotes),
         ("unit", "units", "big_unit", "big_unit_value", "game_stake", "stake_each_deal"),
+        note,
     )
 
 
 def _passing(r: Rules) -> RuleLine:
     fee = amount(r, r.pass_fee)
+    note = ""
     if r.pass_fee and r.pass_fee_eldest_only:
         statement = f"The eldest hand pays {fee} when he passes; the others pass for nothing."
         quotes = [_enc("one of the lesser for passing for the hand, when eldest")]
@@ -209,12 +264,14 @@ def _passing(r: Rules) -> RuleLine:
     else:
         statement = "Passing costs nothing: the counter each lays down at the deal is the stake."
         quotes = [_cg("every one lays down a Counter before him", "p. 51", "variants")]
+        note = _quintille_note(r, "no fee for passing")
     return RuleLine(
         "passing",
         "Passing",
         statement,
         tuple(quotes),
         ("eldest_ante", "pass_fee", "pass_fee_eldest_only"),
+        note,
     )
 
 
@@ -264,7 +321,37 @@ def _auction(r: Rules) -> RuleLine:
 
 
 def _all_pass(r: Rules) -> RuleLine:
-    if r.all_pass == "youngest-plays":
+    note = ""
+    if r.all_pass == "spadille-plays":
+        spadille = r.names.spadille
+        call = {"called-king": ", calling a king", "demanded-king": ", demanding a king"}
+        statement = (
+            f"If all pass, the holder of {spadille} must play (forced {spadille}): he names the "
+            f"trump{call.get(r.partnership, '')}, never plays sans prendre, and may not play the "
+            "vole"
+        )
+        if r.caller_floor:
+            statement += (
+                f"; he is never beasted alone for making fewer than {r.caller_floor} tricks"
+            )
+        statement += "."
+        quotes = [
+            _hoy("the holder of ... must play, calling a king", "law 2", reported=True),
+            _hoy(
+                "Forced spadille is not obliged to make three tricks, nor is he allowed to play "
+                "for the vole",
+                "law 16",
+            ),
+        ]
+        if r.partnership == "demanded-king":
+            quotes.insert(
+                0, _cg("the same applies to forced Spadille", "p. 46", "variants", reported=True)
+            )
+        note = (
+            f"{DECISION}forced {spadille} never plays sans prendre, and the last to speak may "
+            "pass, since all passing is what forces him."
+        )
+    elif r.all_pass == "youngest-plays":
         statement = "If all the others pass, the youngest hand must play."
         quotes = [_cg("the four eldest Hands having pass", "p. 51", "variants")]
     else:
@@ -276,7 +363,7 @@ def _all_pass(r: Rules) -> RuleLine:
             ),
             _cg("every one is to lay down a single Counter, and the next Person deals"),
         ]
-    return RuleLine("all-pass", "When all pass", statement, tuple(quotes), ("all_pass",))
+    return RuleLine("all-pass", "When all pass", statement, tuple(quotes), ("all_pass",), note)
 
 
 def _exchange(r: Rules) -> RuleLine:
@@ -399,25 +486,32 @@ def _privilege(r: Rules) -> RuleLine:
 
 
 def _matadors(r: Rules) -> RuleLine:
+    side = r.partnership == "called-king" and not r.matadors_sans_prendre_only
+    him, he, hand = ("the side", "it", "their hands") if side else ("him", "he", "his hand")
     if r.matador_base is not None:
         paid = (
-            f"each opponent pays him {amount(r, r.matador_base)} for the three, and "
-            f"{amount(r, r.matador_value)} for each trump that follows them unbroken in his hand"
+            f"each opponent pays {him} {amount(r, r.matador_base)} for the three, and "
+            f"{amount(r, r.matador_value)} for each trump that follows them unbroken in {hand}"
         )
     else:
         paid = (
-            f"each opponent pays him {amount(r, r.matador_value)} for each card of the run: the "
-            "three and the trumps that follow them unbroken in his hand"
+            f"each opponent pays {him} {amount(r, r.matador_value)} for each card of the run: the "
+            f"three and the trumps that follow them unbroken in {hand}"
         )
     if r.matadors_counted is not None:
         paid += f", {r.matadors_counted} cards at most"
     when = (
-        "if he wins, and he pays the same to each if he loses"
+        f"if {he} wins, and {he} pays the same to each if {he} loses"
         if r.matadors_paid_by_losing_ombre
-        else "whether he wins or loses"
+        else f"whether {he} wins or loses"
     )
     only = " in a game sans prendre" if r.matadors_sans_prendre_only else ""
-    statement = f"An Ombre holding all three matadors{only}: {paid}, {when}."
+    holder = (
+        "An Ombre and his partner holding all three matadors between them"
+        if side
+        else "An Ombre holding all three matadors"
+    )
+    statement = f"{holder}{only}: {paid}, {when}."
     if r.matador_base is not None:
         quotes = [
             _enc("the others pay three of the greater counters a-piece"),
@@ -459,7 +553,22 @@ def _sans_prendre(r: Rules) -> RuleLine:
         f"Playing sans prendre (without taking in): each opponent pays the Ombre "
         f"{amount(r, r.sans_prendre_bonus)} if he wins; he pays each as much if he loses."
     )
-    if r.sans_prendre_draws is not None:
+    note = ""
+    if r.game_value or r.consolation:
+        alone = "demanding no king" if r.partnership == "demanded-king" else "calling no king"
+        if r.partnership == "alone":
+            alone = "without taking in"
+        statement = (
+            f"Playing sans prendre ({alone}): besides the game and the consolation, each opponent "
+            f"pays the Ombre {amount(r, r.sans_prendre_bonus)} more if he wins; he pays each as "
+            "much if he loses."
+        )
+        quotes = [_hoy("A solo, common suit: two from each", "p. 382")]
+        note = (
+            f"{DECISION}HOY's counts are for Quadrille with hearts, where a solo pays one more "
+            "than an ask-leave; so here."
+        )
+    elif r.sans_prendre_draws is not None:
         statement += f" A winner draws only {amount(r, r.sans_prendre_draws)} from the pool."
         quotes = [
             _cg(
@@ -486,11 +595,19 @@ def _sans_prendre(r: Rules) -> RuleLine:
         statement,
         tuple(quotes),
         ("sans_prendre_bonus", "sans_prendre_draws"),
+        note,
     )
 
 
 def _vole(r: Rules) -> RuleLine:
-    if r.vole_declare_after_winning:
+    note = ""
+    if r.vole_by_side:
+        when = (
+            f"declared by whoever of the side won the {_ordinal(r.vole_declare_after_winning)} "
+            f"trick, the side having won them all and the called card having been played, before "
+            f"he leads to the {_ordinal(r.vole_declare_before_trick)}"
+        )
+    elif r.vole_declare_after_winning:
         when = (
             f"declared once he has won the first {r.vole_declare_after_winning} tricks, before "
             f"the {_ordinal(r.vole_declare_before_trick)} is led"
@@ -502,8 +619,23 @@ def _vole(r: Rules) -> RuleLine:
         pays.append(f"each opponent pays {amount(r, r.vole_bonus)}")
     if r.vole_doubles_pool:
         pays.append("he sweeps the pool and each opponent pays half of it again")
+    if r.vole_by_side and r.partner_shares and pays:
+        pays[-1] += ", halved within the side"
     statement = f"The vole, all the tricks, {when}: {' and '.join(pays) or 'nothing more'}."
-    if r.vole_doubles_pool:
+    if r.vole_by_side:
+        statement += " Failed, the game's winnings are kept."
+        if r.game_value:
+            statement += " Made but not declared, it pays as the game."
+        quotes = [
+            _hoy("is obliged to play for the vole", "law 11"),
+            _hoy("the Ombre may know his called king before declaring", "law 19", reported=True),
+            _hoy("a failed vole keeps the game's winnings", reported=True),
+        ]
+        note = (
+            f"{DECISION}the vole is offered only once the called card has been played, since "
+            "the others cannot know the side is whole before; undeclared, it pays as the game."
+        )
+    elif r.vole_doubles_pool:
         quotes = [
             _cg("sweeps the Board, let there be ever so many Stakes upon", "p. 32"),
             _cg("gains double what lies upon the Table", "p. 32"),
@@ -517,6 +649,7 @@ def _vole(r: Rules) -> RuleLine:
                 reported=True,
             )
         ]
+        note = _quintille_note(r, "the vole declared once the game is won")
     else:
         quotes = [
             _rg(
@@ -534,12 +667,50 @@ def _vole(r: Rules) -> RuleLine:
             "vole_declare_after_winning",
             "vole_bonus",
             "vole_doubles_pool",
+            "vole_by_side",
         ),
+        note,
     )
 
 
 def _outcomes(r: Rules) -> RuleLine:
-    if r.win_tricks is not None:
+    note = ""
+    if r.codille_divides_pool:
+        side = _side(r)
+        who = side[0].upper() + side[1:]
+        if r.partnership == "called-king":
+            who += " (he and his partner, or he alone sans prendre)"
+        statement = (
+            f"{who} must make {r.win_tricks} of the {r.tricks} tricks. "
+            f"With {r.remise_tricks} it is a remise: {side} is beasted as many counters as the "
+            "pool holds, paid into it for the next deal. With fewer it is codille: the others "
+            f"divide the pool equally, the odd counters staying in it, and {side} is beasted what "
+            "lay in it."
+        )
+        quotes = [
+            _hoy(
+                "6 of 10 ... tricks for the Ombre (with friend, or alone); 5 = ... remise ... "
+                "4 or fewer = ... codille",
+                "p. 362",
+                reported=True,
+            ),
+            _hoy("as many counters as are down", "terms", reported=True),
+        ]
+        if laid_aside(r):  # CG's Quadrille by three says the same
+            quotes.insert(
+                0,
+                _cg(
+                    "the Ombre must make 6 tricks; 5 = remise; 4 or fewer = codille",
+                    "p. 46",
+                    "variants",
+                    reported=True,
+                ),
+            )
+        note = (
+            f"{DECISION}the odd counters of a divided pool stay for the next deal; and where "
+            "HOY's pages disagree on four tricks, they are codille, as on p. 362."
+        )
+    elif r.win_tricks is not None:
         statement = (
             f"The Ombre's side must make {r.win_tricks} tricks; with {r.remise_tricks} it is "
             "beasted (remise) and pays into the pool; with fewer it is codille and each opponent "
@@ -572,22 +743,142 @@ def _outcomes(r: Rules) -> RuleLine:
         "Winning and losing",
         statement,
         tuple(quotes),
-        ("win_tricks", "remise_tricks", "remise_beast", "codille_take"),
+        ("win_tricks", "remise_tricks", "remise_beast", "codille_take", "codille_divides_pool"),
+        note,
+    )
+
+
+_QUEEN = _hoy(
+    "the caller may call a queen (not the queen of trumps) to one of his kings, or call one of "
+    "his own kings and play alone",
+    "law 12",
+    reported=True,
+)
+
+
+def _caller_floor(r: Rules) -> RuleLine | None:
+    if not r.caller_floor:
+        return None
+    statement = (
+        f"A losing caller who made fewer than {r.caller_floor} tricks himself is beasted alone: "
+        f"he pays all the side owes, his partner nothing. Not so forced {r.names.spadille}."
+    )
+    quotes = (
+        _hoy(
+            'a caller who does not make three tricks himself is "beasted alone"',
+            "law 33",
+            reported=True,
+        ),
+        _cg("to win his three Tricks to avoid being Beasted alone", "p. 63", "variants"),
+    )
+    return RuleLine("caller-floor", "Beasted alone", statement, quotes, ("caller_floor",))
+
+
+def _payments(r: Rules) -> RuleLine | None:
+    if not (r.game_value or r.consolation or r.partner_shares):
+        return None
+    side = _side(r)
+    won = []
+    if r.game_value:
+        won.append(f"the game ({amount(r, r.game_value)})")
+    if r.consolation:
+        won.append(f"the consolation ({amount(r, r.consolation)})")
+    statement = ""
+    if won:
+        statement = f"Won, each of the others pays {side} {' and '.join(won)}, besides the pool."
+        lost = []
+        if r.consolation:
+            lost.append("the consolation")
+        if r.game_value:
+            lost.append("at codille the game too" if lost else "the game at codille")
+        statement += f" Lost, {side} pays each of them {', and '.join(lost)}."
+    quotes = [_hoy("always paid by those who lose, whether by codille or remise", "terms")]
+    note = ""
+    if won:
+        note = (
+            f"{DECISION}HOY gives counts only for Quadrille with hearts (an ask-leave one "
+            f"a-piece, p. 382); here {' and '.join(won)}."
+        )
+    if r.partner_shares:
+        statement += (
+            " Everything the side pays or takes, reckoned for each of the others, is halved "
+            "between the Ombre and his partner, the odd counter falling to the Ombre first and "
+            "then to each in turn."
+        )
+        quotes.append(_hoy("losses shared equally by Ombre and friend", "p. 77", reported=True))
+        note += " The odd counters fall in turn, so the halves differ by one at most."
+    return RuleLine(
+        "payments",
+        "The game and the consolation",
+        statement.strip(),
+        tuple(quotes),
+        ("game_value", "consolation", "partner_shares"),
+        note.strip(),
     )
 
 
 def _partner(r: Rules) -> RuleLine | None:
+    if r.partnership == "demanded-king":
+        return _demand(r)
     if r.partnership != "called-king":
         return None
     statement = (
         "The Ombre who asked leave names the trump and calls a king, any but the king of trumps; "
         "its holder is his secret partner. Sans prendre, he plays alone."
     )
-    quotes = (
+    quotes = [
         _enc("calls a king to his assistance"),
         _cg("any King, except that of Trumps", "p. 51", "variants"),
+        _hoy(
+            'the holder becomes the "friend", unknown until the king appears',
+            "terms",
+            reported=True,
+        ),
+    ]
+    names: tuple[str, ...] = ("partnership",)
+    note = ""
+    if r.queen_when_kings_held:
+        statement += (
+            " A caller who holds every king he could call may call a queen instead, not of "
+            "trumps, or one of his own kings."
+        )
+        quotes.append(_QUEEN)
+        names += ("queen_when_kings_held",)
+        note = (
+            f"{DECISION}HOY speaks of four kings; a caller who lacks only the king of trumps "
+            "may call a queen too."
+        )
+    return RuleLine("partner", "The called king", statement, tuple(quotes), names, note)
+
+
+def _demand(r: Rules) -> RuleLine:
+    """The demanded king (CG p. 46, Quadrille by three): handed over, a card given back."""
+    statement = (
+        "The Ombre who asked leave names the trump and demands a king he lacks, any but the king "
+        "of trumps: its holder hands it over and takes in exchange any card the Ombre gives him "
+        "(not that king), which the third may see. Then the Ombre plays alone. Sans prendre, he "
+        "demands nothing."
     )
-    return RuleLine("partner", "The called king", statement, quotes, ("partnership",))
+    quotes = [
+        _cg(
+            "the opponent holding it must hand it over and take in exchange any card the Ombre "
+            "gives him (the third player may look at it)",
+            "p. 46",
+            "variants",
+            reported=True,
+        )
+    ]
+    names: tuple[str, ...] = ("partnership",)
+    note = f"{DECISION}the card given may be any but the king just received"
+    if r.queen_when_kings_held:
+        statement += (
+            " If he holds every king he could demand, he demands a queen he lacks, not of "
+            "trumps; if he holds those too, nothing."
+        )
+        quotes.append(_QUEEN)
+        names += ("queen_when_kings_held",)
+        note += "; a queen when he holds the kings, as HOY allows at four"
+    return RuleLine("partner", "The demanded king", statement, tuple(quotes), names, note + ".")
 
 
 def _names(r: Rules) -> RuleLine:
@@ -613,8 +904,18 @@ def _names(r: Rules) -> RuleLine:
 
 def _speech(r: Rules) -> RuleLine:
     if r.gano is None:
-        statement = "Nothing may be said in the play."
-        quotes = [_cg("He, who says a Word to make him desist, must be beasted", "p. 63")]
+        statement = (
+            "Nothing may be said in the play: no word to a partner, not even to name a king."
+        )
+        quotes = [
+            _cg(
+                'no speaking at all, not even "That is the King"',
+                "p. 63",
+                "variants",
+                reported=True,
+            ),
+            _cg("He, who says a Word to make him [his partner] desist, must be beasted", "p. 63"),
+        ]
     else:
         statement = (
             f"Nothing may be said in the play but \u201c{r.gano}\u201d (\u2019tis mine), by a "
@@ -628,8 +929,8 @@ def _speech(r: Rules) -> RuleLine:
 
 _TOPICS = (
     _table, _counters, _passing, _auction, _all_pass, _exchange, _take_in_fee, _stock_seen,
-    _tricks_seen, _partner, _privilege, _outcomes, _sans_prendre, _matadors, _vole, _names,
-    _speech,
+    _tricks_seen, _partner, _privilege, _outcomes, _caller_floor, _payments, _sans_prendre,
+    _matadors, _vole, _names, _speech,
 )  # fmt: skip
 
 
@@ -661,6 +962,7 @@ def _prefer(line: RuleLine, sigla: Sequence[str]) -> RuleLine:
     note = ""
     if kept[0].siglum != sigla[0]:
         note = f"Not in {sigla[0]} (as far as read): the rule is {kept[0].siglum}'s."
+    note = " ".join(n for n in (note, line.note) if n)  # and the topic's own (a decision)
     return RuleLine(line.key, line.topic, line.statement, tuple(kept), line.fields, note)
 
 
@@ -708,6 +1010,13 @@ FIELD_LABELS: dict[str, str] = {
     "pass_fee_eldest_only": "Only the eldest pays for passing",
     "matador_base": "Matadors: the three, from each opponent",
     "trump_named_late": "A trump not named before the draw may be named by another",
+    "queen_when_kings_held": "A caller who holds the kings may call a queen",
+    "partner_shares": "The partner pays and takes half of everything",
+    "caller_floor": "A caller is beasted alone with fewer tricks than",
+    "game_value": "The game, from each",
+    "consolation": "The consolation, from each",
+    "codille_divides_pool": "At codille the others divide the pool",
+    "vole_by_side": "The vole declared by either of the side",
 }
 """What each :class:`Rules` field means, in a few words, for the table's row headers."""
 
@@ -718,6 +1027,7 @@ WORDS: dict[str, str] = {
     "youngest-plays": "the youngest must play",
     "alone": "none: alone",
     "called-king": "the holder of a called king",
+    "demanded-king": "none: a king demanded, a card given back",
     "led": "led",
     "played": "played",
 }
@@ -726,6 +1036,7 @@ WORDS: dict[str, str] = {
 AMOUNTS = frozenset({
     "game_stake", "eldest_ante", "pass_fee", "take_in_fee", "sans_prendre_bonus",
     "sans_prendre_draws", "codille_take", "matador_value", "vole_bonus", "matador_base",
+    "game_value", "consolation",
 })  # fmt: skip
 """Fields counted in the preset's smallest counter: shown in its own words."""
 
@@ -733,6 +1044,8 @@ AMOUNTS = frozenset({
 def format_value(rules: Rules, name: str) -> str:
     """A field's value in words, amounts in the preset's own counters."""
     value = getattr(rules, name)
+    if name == "gano" and value is None:
+        return "none: no speech at all"
     if value is None:
         return "\u2014"
     if isinstance(value, bool):
@@ -742,7 +1055,13 @@ def format_value(rules: Rules, name: str) -> str:
     if isinstance(value, CardNames):
         return ", ".join(getattr(value, f.name) for f in fields(CardNames))
     if name == "pack":
-        return str(len(list(cards_of(value))))
+        size = str(len(list(cards_of(value))))
+        aside = laid_aside(rules)
+        return f"{size} (the {' and '.join(aside)} laid aside)" if aside else size
+    if name == "caller_floor":
+        return f"{value} tricks" if value else "none"
+    if name == "all_pass" and value == "spadille-plays":
+        return f"the holder of {rules.names.spadille} must play"
     if name == "packets":
         return "-".join(str(k) for k in value)
     if name == "remise_beast":
@@ -786,5 +1105,6 @@ __all__ = [
     "compare",
     "differing_fields",
     "format_value",
+    "laid_aside",
     "rule_lines",
 ]

@@ -18,7 +18,15 @@ import pytest
 from ombre_helpers import DATA
 
 from ombre_core import bridge
-from ombre_core.rules import PRESETS, RULES_1660, RULES_CLASSIC, RULES_ENCYCLOPAEDIA, Rules
+from ombre_core.rules import (
+    PRESETS,
+    RULES_1660,
+    RULES_CLASSIC,
+    RULES_ENCYCLOPAEDIA,
+    RULES_QUADRILLE,
+    RULES_QUADRILLE_3,
+    Rules,
+)
 from ombre_core.sources import (
     DOCUMENTS,
     FIELD_LABELS,
@@ -26,6 +34,7 @@ from ombre_core.sources import (
     SIGLA,
     compare,
     differing_fields,
+    format_value,
     rule_lines,
 )
 
@@ -139,3 +148,48 @@ def test_every_rule_field_is_stated_by_some_line() -> None:
     names = {f.name for f in dataclasses.fields(Rules)}
     assert stated <= names
     assert names - NOT_RULES - stated == set()
+
+
+def test_quadrille_states_its_rules_from_its_fields() -> None:
+    """Quadrille's lines (HOY first, CG after): the deal by threes and fours, the queen called
+    when the kings are held, forced Spadille, six tricks, the caller beasted alone, the game and
+    the consolation shared by the side, the vole by either of the side, and no speech."""
+    lines = {line.key: line for line in rule_lines(RULES_QUADRILLE)}
+    assert "by fours and threes" in lines["table"].quotes[0].text
+    assert "call a queen" in lines["partner"].statement
+    assert "queen_when_kings_held" in lines["partner"].fields and lines["partner"].note
+    assert "holder of Spadille must play" in lines["all-pass"].statement
+    assert lines["all-pass"].quotes[-1].where == "law 16"
+    assert "must make 6 of the 10 tricks" in lines["outcomes"].statement
+    assert "fewer than 3 tricks himself is beasted alone" in lines["caller-floor"].statement
+    assert "halved" in lines["payments"].statement and "1 counter" in lines["payments"].note
+    assert "whoever of the side" in lines["vole"].statement
+    assert lines["speech"].statement.startswith("Nothing may be said")
+    assert {q.siglum for q in lines["speech"].quotes} == {"CG"}
+    # a decision of docs/rules.md is marked as one, never passed off as a source's rule
+    assert "decision" in lines["counters"].note and "Ombre by five" in lines["counters"].note
+
+
+def test_quadrille_by_three_demands_a_king_from_thirty_cards() -> None:
+    lines = {line.key: line for line in rule_lines(RULES_QUADRILLE_3)}
+    assert "a pack of 30 (the diamonds laid aside" in lines["table"].statement
+    assert lines["table"].quotes[0].siglum == "CG" and "diamonds" in lines["table"].note
+    assert lines["partner"].topic == "The demanded king"
+    assert "takes in exchange any card" in lines["partner"].statement
+    assert lines["partner"].quotes[0].reported and lines["partner"].quotes[0].where == "p. 46"
+    assert "demanding a king" in lines["all-pass"].statement
+    assert "caller-floor" not in lines and "beasted alone" not in lines["all-pass"].statement
+    assert format_value(RULES_QUADRILLE_3, "pack") == "30 (the diamonds laid aside)"
+    assert format_value(RULES_QUADRILLE_3, "gano") == "none: no speech at all"
+    assert format_value(RULES_QUADRILLE, "caller_floor") == "3 tricks"
+
+
+def test_the_panel_compares_only_the_tables_the_browser_lays_out() -> None:
+    """The comparison's columns are the rule sets the browser offers (a three-seat table
+    without a demanded king), and the chosen one, whatever it is."""
+    reply = json.loads(bridge.rules_panel('{"rules": "1660"}'))
+    offered = [p["id"] for p in json.loads(bridge.presets())["presets"]]
+    assert [p["id"] for p in reply["compare"]["presets"]] == offered
+    reply = json.loads(bridge.rules_panel('{"rules": "quadrille-3"}'))
+    assert "quadrille-3" in [p["id"] for p in reply["compare"]["presets"]]
+    assert any(line["key"] == "partner" for line in reply["lines"])
