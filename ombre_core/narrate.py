@@ -167,7 +167,26 @@ def glossary(rules: Rules) -> dict[str, str]:
     }
     if rules.gano is None:  # CG p. 63, Quadrille: no speaking at all
         words.pop("gano")
+    if rules.seats == 2:  # Ombre by two: one opponent, no partner
+        words.update(_two_glossary(rules))
     return words
+
+
+def _two_glossary(rules: Rules) -> dict[str, str]:
+    """What changes in the words when the Ombre has one opponent (Ombre by two, a modern
+    reconstruction: ``docs/rules.md``)."""
+    return {
+        "ombre": "The player who undertakes to win the hand against the other "
+        "(Spanish hombre, 'the man').",
+        "defender": "The player against the Ombre.",
+        "sacada": "The Ombre wins: more tricks than his opponent; he takes the pool.",
+        "codille": "The defender takes more tricks than the Ombre: he takes the pool and the "
+        "Ombre makes it good.",
+        "repuesto": "The Ombre and his opponent take as many tricks: he doubles the pool, which "
+        "is played for at the next deal.",
+        "remise": "The French name (Court Gamester, Hoyle) for repuesto: the tricks are shared "
+        "equally and the Ombre doubles the pool.",
+    }
 
 
 def _gano_glossary(word: str) -> str:
@@ -484,6 +503,8 @@ class Narrator:
             return self._side_result_text(s)
         tricks = s.tricks[ombre]
         others = [str(t) for i, t in enumerate(s.tricks) if i != ombre]
+        if len(others) == 1:  # Ombre by two: one opponent
+            return self._duel_result_text(s)
         split = f"{self.tricks(tricks)} against {', '.join(others[:-1])} and {others[-1]}"
         who = self.who(ombre)
         if s.outcome == SACADA:
@@ -496,6 +517,24 @@ class Narrator:
             )
         return (
             f"{who} (the Ombre) took {split}: no more than another player, so it is repuesto. "
+            "The Ombre doubles the pool, which is played for at the next deal."
+        )
+
+    def _duel_result_text(self, s: Settlement) -> str:
+        """The result when the Ombre has one opponent (Ombre by two)."""
+        assert s.ombre is not None
+        rival = 1 - s.ombre
+        split = f"{self.tricks(s.tricks[s.ombre])} against {s.tricks[rival]}"
+        who = self.who(s.ombre)
+        if s.outcome == SACADA:
+            return f"{who} (the Ombre) took {split}: more than his opponent, so the Ombre wins."
+        if s.outcome == CODILLE:
+            return (
+                f"{who} (the Ombre) took only {split}. {self.who(rival)} took more tricks than "
+                "the Ombre: codille."
+            )
+        return (
+            f"{who} (the Ombre) took {split}: no more than his opponent, so it is repuesto. "
             "The Ombre doubles the pool, which is played for at the next deal."
         )
 

@@ -519,14 +519,37 @@ RULES_QUADRILLE_3 = replace(
 )
 """Quadrille by three (CG p. 46, as ``variants.md`` §3.2 gives it); see ``docs/rules.md``."""
 
+RULES_TWO = replace(
+    RULES_CLASSIC,
+    id="two",
+    title="Ombre by two (a modern reconstruction)",
+    description=(
+        "A modern reconstruction: the period books name Ombre by two, but its rules were not "
+        "found. Two players, ten cards each dealt by threes and fours, twenty to the stock. The "
+        "three-handed game otherwise, as The Court Gamester plays it: the Ombre who takes in "
+        "exchanges first, then his opponent. Six tricks of ten win, five is a remise, four or "
+        "fewer codille. No Gano: there is no partner to warn."
+    ),
+    seats=2,
+    hand_size=10,
+    packets=(3, 3, 4),
+    gano=None,
+    vole_declare_before_trick=7,
+    vole_declare_after_winning=6,
+)
+"""Ombre by two: a modern reconstruction, no period rules having been found (the
+*Acad\u00e9mie universelle des jeux* has a chapter on it, whose text we could not read); see
+``docs/rules.md``. Every rule is the ``classic`` three-handed game's but the table's shape, the
+vole's window and *Gano*."""
+
 PRESETS: dict[str, Rules] = {
     r.id: r
-    for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE, RULES_QUADRILLE, RULES_QUADRILLE_3)
+    for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE, RULES_QUADRILLE, RULES_QUADRILLE_3, RULES_TWO)
 }
 
 
 def get_rules(rules_id: str) -> Rules:
-    """The preset named ``rules_id`` (``"1660"``, ``"classic"``, ``"five"``, ``"quadrille"``...)."""
+    """The preset named ``rules_id`` (``"1660"``, ``"classic"``, ``"five"``, ``"two"``...)."""
     try:
         return PRESETS[rules_id]
     except (KeyError, TypeError):

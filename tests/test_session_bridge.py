@@ -334,7 +334,9 @@ def test_presets_are_listed() -> None:
     assert {(p["id"], p["seats"]) for p in every} == {
         *(("1660", 3), ("classic", 3), ("five", 5), ("quadrille", 4), ("quadrille-3", 3)),
         ("encyclopaedia", 3),
+        ("two", 2),
     }
+    assert call(bridge.presets, json.dumps({"seats": [2]}))["presets"][0]["id"] == "two"
     five = call(bridge.presets, json.dumps({"seats": [5]}))["presets"]
     assert [p["id"] for p in five] == ["five"]
     for bad in ("[]", json.dumps({"seats": 5}), json.dumps({"colour": 1})):

@@ -205,14 +205,16 @@ class RulePlayer:
             trump = view.trump
             keep = _keepers(hand, trump, queens=True)
             assert view.ombre is not None
-            if view.taken[view.ombre] == 0 or self._first_defender(view):
+            if (view.seats > 2 and view.taken[view.ombre] == 0) or self._first_defender(view):
                 high = min(high, max(view.stock_count - 5, view.stock_count // 2))
         return A.discard_action(cheapest_discard(hand, trump, keep, low, high))
 
     @staticmethod
     def _first_defender(view: View) -> bool:
+        """Whether another defender exchanges after him (CG's advice is for him). At two the
+        lone defender is the last to exchange: he leaves nothing to anyone."""
         assert view.ombre is not None
-        return view.seat == (view.ombre + 1) % view.seats
+        return view.seats > 2 and view.seat == (view.ombre + 1) % view.seats
 
     # -- play ------------------------------------------------------------------------------------
 
