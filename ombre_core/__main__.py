@@ -291,10 +291,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] =
         deal = session.deal
         while not deal.is_over:
             log = narrator.log(view_of(deal, 0), session.number)
-            for line in log[shown:]:
+            # Its last line says what the pool holds now: shown before each choice, not kept
+            # (the next log has the next event in its place).
+            told = log[:-1]
+            for line in told[shown:]:
                 print(line, file=out)
-            shown = len(log)
+            shown = len(told)
             if deal.to_move == 0:
+                print(log[-1], file=out)
                 action = _ask(deal, 0, read, out)
                 if action is None:
                     print("Goodbye.", file=out)

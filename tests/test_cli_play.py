@@ -1,0 +1,45 @@
+"""``python -m ombre_core play``: the terminal game tells every action, once, in order."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from ombre_core import actions as A
+from ombre_core.__main__ import build_parser, cmd_play
+from ombre_core.narrate import Narrator
+from ombre_core.record import replay, to_record
+from ombre_core.rules import get_rules
+from ombre_core.session import Session
+from ombre_core.views import view_of
+
+
+@pytest.mark.parametrize("rules", ["1660", "classic", "five"])
+def test_the_terminal_tells_the_whole_log_of_the_deal(rules: str) -> None:
+    """Every line of the deal's log is printed once, in order (a line after each "The pool
+    holds" was lost: the others' passes and bids never showed)."""
+    args = build_parser().parse_args(["play", "--rules", rules, "--seed", "4"])
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:  # the first choice; in the exchange, take in nothing
+        if prompt.startswith("Next"):
+            return "n"
+        return "discard" if out.getvalue().splitlines()[-1].startswith("Discard ") else "0"
+
+    assert cmd_play(args, out, read) == 0
+    printed = out.getvalue().splitlines()
+    # The same deal again, to read its log as the person's seat saw it.
+    session = Session(get_rules(rules), 4, human=0, bot="novice")
+    while not session.deal.is_over:
+        if session.deal.to_move == 0:
+            legal = session.deal.legal_actions()
+            session.apply(A.discard_action(0) if A.is_discard(legal[0]) else legal[0], 0)
+        else:
+            session.bot_move()
+    deal = session.deal
+    log = Narrator(session.names, 0).log(view_of(deal, 0), session.number)
+    told = [line for line in printed if line in set(log)]
+    expected = [line for line in log if not line.startswith("The pool holds")]
+    assert [line for line in told if not line.startswith("The pool holds")] == expected
+    assert replay(to_record(deal)).is_over
