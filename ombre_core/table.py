@@ -181,6 +181,9 @@ def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, 
         role = None
         if view.ombre is not None:
             role = "ombre" if s == view.ombre else "defender"
+            calling = view.rules.partnership == "called-king" and view.contract == Act.PLAY
+            if calling and view.called is None and s != view.ombre:
+                role = None  # a king is yet to be called: one of these seats will be the partner
             if view.called is not None and view.demanded_from is None and s != view.ombre:
                 # the partner's side is known only where the view names him
                 if s == view.partner:

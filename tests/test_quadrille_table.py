@@ -115,3 +115,16 @@ def test_the_called_fact_says_what_a_call_is() -> None:
     partnership = present(deal, 2)["partnership"]
     assert isinstance(partnership, dict)
     assert partnership["hint"] == glossary(RULES_QUADRILLE)["call"]
+
+
+def test_no_seat_is_called_a_defender_before_the_king_is_called() -> None:
+    """Until the call, any other seat may turn out to be the partner; sans prendre, none can."""
+    deal = Deal.from_seed(RULES_QUADRILLE, 5)
+    act(deal, "play", "pass", "pass", "pass", "trump s")
+    assert deal.phase == Phase.CALL
+    roles = [s["role"] for s in present(deal, 1)["seats"]]  # type: ignore[attr-defined]
+    assert roles == [None, "ombre", None, None]
+    alone = Deal.from_seed(RULES_QUADRILLE, 5)
+    act(alone, "sans-prendre", "pass", "pass", "pass")
+    roles = [s["role"] for s in present(alone, 1)["seats"]]  # type: ignore[attr-defined]
+    assert roles == ["defender", "ombre", "defender", "defender"]
