@@ -193,11 +193,15 @@ def _gano_glossary(word: str) -> str:
 
 def beasted_alone(s: Settlement) -> bool:
     """Whether a caller who lost paid his side's losses alone (HOY p. 77 §6: fewer than three
-    tricks himself): his partner paid nothing but his stake. Read from the payments made."""
-    partner = s.partner
+    tricks himself): he paid, and his partner nothing but his stake. Read from the payments
+    made, not worked out again (at five a codille may cost the side nothing but the pool)."""
     if s.outcome == SACADA or len(s.side) != 2:
         return False
-    return not any(t.payer == partner and t.reason != "stake" for t in s.transfers)
+
+    def paid(seat: int | None) -> bool:
+        return any(t.payer == seat and t.reason != "stake" for t in s.transfers)
+
+    return paid(s.ombre) and not paid(s.partner)
 
 
 def forced_spadille(view: View) -> bool:

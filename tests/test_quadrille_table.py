@@ -5,6 +5,7 @@ over, the card given back) in every seat's snapshot, since all of it was done in
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from ombre_helpers import act
@@ -13,7 +14,7 @@ from test_quadrille import CALLED, scripted, scripted3
 from ombre_core import bridge
 from ombre_core.actions import format_action
 from ombre_core.narrate import beasted_alone, glossary
-from ombre_core.rules import RULES_QUADRILLE, RULES_QUADRILLE_3
+from ombre_core.rules import RULES_FIVE, RULES_QUADRILLE, RULES_QUADRILLE_3, Rules
 from ombre_core.scoring import settle
 from ombre_core.state import Deal, Phase
 from ombre_core.table import TableFacts, snapshot
@@ -128,3 +129,28 @@ def test_no_seat_is_called_a_defender_before_the_king_is_called() -> None:
     act(alone, "sans-prendre", "pass", "pass", "pass")
     roles = [s["role"] for s in present(alone, 1)["seats"]]  # type: ignore[attr-defined]
     assert roles == ["defender", "ombre", "defender", "defender"]
+
+
+@pytest.mark.parametrize("rules", [RULES_QUADRILLE, RULES_FIVE], ids=lambda r: r.id)
+def test_beasted_alone_exactly_when_the_caller_made_too_few_himself(rules: Rules) -> None:
+    """Random deals: the payments say "beasted alone" exactly when a caller, not forced, lost
+    with fewer than three tricks himself (HOY p. 77 §6); never at five, whose codille may cost
+    the side nothing but the pool."""
+    seen = 0
+    for seed in range(300):
+        deal = Deal.from_seed(rules, seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.apply(rng.choice(deal.legal_actions()))
+        s = settle(deal)
+        assert s.ombre is not None or s.outcome == "passed"
+        expected = (
+            s.ombre is not None
+            and s.outcome != "sacada"
+            and len(s.side) == 2
+            and s.tricks[s.ombre] < rules.caller_floor
+            and not deal.forced_spadille
+        )
+        assert beasted_alone(s) is expected, (seed, s)
+        seen += expected
+    assert seen > 0 if rules.caller_floor else seen == 0

@@ -198,3 +198,20 @@ def test_a_computer_ombre_demands_your_king(
     expect(page.locator("#facts .demanded")).to_contain_text("given back", timeout=30_000)
     assert settle(page) == "playable"
     assert console_errors == []
+
+
+def test_the_new_game_dialog_offers_both_quadrilles(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=4&rules=1660")
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator('input[value="quadrille"]')).to_have_count(1)
+    dialog.locator('input[value="quadrille-3"]').check()
+    dialog.get_by_role("button", name="Deal").click()
+    settle(page)
+    expect(page.locator("#rules-title")).to_contain_text("Quadrille by three")
+    expect(page.locator(".seat-slot .seat")).to_have_count(3)
+    expect(page.locator("#hand button.hand-card")).to_have_count(10)
+    assert console_errors == []
