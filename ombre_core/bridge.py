@@ -292,12 +292,12 @@ def replay_close(_: str = "") -> dict[str, Any]:
     return _snapshot(_current())
 
 
-TABLE_SEATS = (3, 5)
-"""The table sizes the browser lays out today: :func:`presets` lists only these unless asked."""
-TABLE_PARTNERSHIPS = ("alone", "called-king")
-"""The partnerships the browser shows today: Quadrille by three's demanded king (a king handed
-over, a card given back) has no place on the table yet, so :func:`presets` leaves it out unless
-asked for every preset; the command line plays it."""
+TABLE_SEATS = (3, 4, 5)
+"""The table sizes the browser lays out: :func:`presets` lists only these unless asked."""
+TABLE_PARTNERSHIPS = ("alone", "called-king", "demanded-king")
+"""The partnerships the browser shows: the Ombre alone, a called king (by five, Quadrille) and
+Quadrille by three's demanded king (the king handed over and the card given back shown on the
+table). A partnership the table cannot show would be left out unless asked for every preset."""
 
 
 @_reply

@@ -107,6 +107,11 @@ def _quadrille_glossary(rules: Rules) -> dict[str, str]:
             f"Everyone passed: the holder of {rules.names.spadille} must play, {call} a king "
             f"(forced {rules.names.spadille})."
         )
+        alone = ", and is not beasted alone if he loses" if rules.caller_floor else ""
+        words["forced-spadille"] = (
+            f"Forced {rules.names.spadille}: when all pass, the holder of {rules.names.spadille} "
+            f"must play, {call} a king (Hoyle, law 2). He may not declare the vole{alone}."
+        )
     if rules.queen_when_kings_held:
         words["call"] = (
             "The Ombre calls a king, any but the king of trumps (a queen, if he holds the "
@@ -118,6 +123,11 @@ def _quadrille_glossary(rules: Rules) -> dict[str, str]:
             f"fewer than {number_word(rules.caller_floor)} tricks himself is beasted alone: he "
             "pays his partner's half too."
         )
+        words["beasted-alone"] = (
+            f"Beasted alone: the caller who loses and made fewer than "
+            f"{number_word(rules.caller_floor)} tricks himself pays all the side's losses; his "
+            "partner pays nothing (Hoyle)."
+        )
     if rules.partnership == "demanded-king":
         alone = number_word(rules.seats - 1)
         win = number_word(rules.win_tricks or 0)
@@ -128,6 +138,9 @@ def _quadrille_glossary(rules: Rules) -> dict[str, str]:
                 "call": "The Ombre demands a king he lacks, any but the king of trumps; its "
                 "holder hands it over and takes any card the Ombre gives him.",
                 "partner": "There is none: the Ombre plays alone with the king he demanded.",
+                "demand": "Demand (Quadrille by three): the Ombre names a king he lacks; its "
+                "holder hands it to him in view of all and takes any card the Ombre gives him "
+                "back (The Court Gamester). Both cards are seen by everyone.",
                 "defender": f"One of the {alone} players against the Ombre.",
                 "sacada": f"The Ombre makes {win} tricks or more and takes up the pool.",
             }
@@ -195,6 +208,28 @@ def _gano_glossary(word: str) -> str:
         "take the trick. The only word allowed in the play besides the vole; the Ombre may not "
         "say it."
     )
+
+
+def beasted_alone(s: Settlement) -> bool:
+    """Whether a caller who lost paid his side's losses alone (HOY p. 77 §6: fewer than three
+    tricks himself): he paid, and his partner nothing but his stake. Read from the payments
+    made, not worked out again (at five a codille may cost the side nothing but the pool)."""
+    if s.outcome == SACADA or len(s.side) != 2:
+        return False
+
+    def paid(seat: int | None) -> bool:
+        return any(t.payer == seat and t.reason != "stake" for t in s.transfers)
+
+    return paid(s.ombre) and not paid(s.partner)
+
+
+def forced_spadille(view: View) -> bool:
+    """Whether the view's Ombre plays because all passed and he holds Spadille (HOY law 2): his
+    own word in the auction was a pass. Public: everyone heard the passes."""
+    ombre = view.ombre
+    if view.rules.all_pass != "spadille-plays" or ombre is None:
+        return False
+    return view.bids[ombre] == Act.PASS
 
 
 def historical_name(card: Card, trump: int | None, rules: Rules) -> str | None:
@@ -291,6 +326,10 @@ class Narrator:
     def who(self, seat: int) -> str:
         return "You" if seat == self.seat else self.names[seat]
 
+    def _whom(self, seat: int) -> str:
+        """A seat as the object of a sentence: ``you`` for the reader, else the name."""
+        return "you" if seat == self.seat else self.who(seat)
+
     def _verb(self, seat: int, you: str, other: str) -> str:
         return f"{self.who(seat)} {you if seat == self.seat else other}"
 
@@ -358,7 +397,11 @@ class Narrator:
         won = [0] * view.seats
         tricks = cards_in_trick = 0
         gano = ""
+        forced = forced_spadille(view)  # all passed: Spadille's holder plays (HOY law 2)
         for e in view.events:
+            if forced and e.phase != Phase.AUCTION:
+                lines.append(self._forced_line(view.ombre, rules))
+                forced = False
             if A.is_trump(e.action):
                 trump = e.action - Act.TRUMP
                 if e.phase != Phase.LATE_TRUMP:  # a trump named late may be another's
@@ -368,7 +411,7 @@ class Narrator:
                 if view.demanded_from is not None:  # Quadrille by three: handed over (CG)
                     lines.append(
                         self._verb(e.seat, "demand", "demands")
-                        + f" the {_king(called)} from {self.who(view.demanded_from)}."
+                        + f" the {_king(called)} from {self._whom(view.demanded_from)}."
                     )
                     called = None  # its fall shows no partner
                     continue
@@ -405,11 +448,20 @@ class Narrator:
                 if e.taken and rules.take_in_fee:
                     fee = Transfer(e.seat, POOL, e.taken * rules.take_in_fee, "take-in")
                     lines.append(self.transfer_line(fee, rules))
+        if forced:  # the auction has just closed
+            lines.append(self._forced_line(view.ombre, rules))
         if view.result is not None:
             lines.extend(self.result_lines(view.result, rules, paid_in=False))
         else:
             lines.append(f"The pool holds {self.count(view.pool, rules)}.")
         return lines
+
+    def _forced_line(self, seat: int | None, rules: Rules) -> str:
+        """All passed: the holder of Spadille must play (HOY law 2), which shows he holds it."""
+        assert seat is not None
+        spadille = rules.names.spadille
+        holds = self._verb(seat, "hold", "holds")
+        return f"All passed: {holds} {spadille} and must play (forced {spadille})."
 
     def _partner_line(self, view: View, called: Card) -> str:
         """What the holder of the called king knows from the call: he is the partner."""
@@ -555,6 +607,12 @@ class Narrator:
         text = f"{whose} {self.tricks(total)} of {sum(s.tricks)}"
         if s.outcome == SACADA:
             return f"{text}: enough to win."
+        if beasted_alone(s):
+            verdict = "codille" if s.outcome == CODILLE else "remise"
+            return (
+                f"{text}: {verdict}. The Ombre made too few tricks himself: he is beasted alone "
+                "and pays for both, his partner nothing."
+            )
         if s.outcome == CODILLE:
             return f"{text}: codille. The others take up their counters from the pool."
         if len(side) == 1:
@@ -598,9 +656,11 @@ class Narrator:
 __all__ = [
     "GLOSSARY",
     "Narrator",
+    "beasted_alone",
     "card_info",
     "card_label",
     "card_name",
+    "forced_spadille",
     "glossary",
     "historical_name",
     "suit_info",

@@ -23,6 +23,7 @@ from .narrate import (
     Narrator,
     card_info,
     card_name,
+    forced_spadille,
     glossary,
     number_word,
     suit_info,
@@ -131,6 +132,13 @@ def _prompt(view: View, narrator: Narrator) -> str:
     seat = view.to_move
     assert seat is not None
     if seat != view.seat:
+        if view.step == Phase.GIVE and view.demanded_from == view.seat and view.called is not None:
+            # Quadrille by three (CG p. 46): the person's king is handed over, in view of all
+            who = narrator.who(seat)
+            return (
+                f"{who} demands your {plain_name(view.called).lower()}: you hand it over and "
+                f"take the card {who} gives you back."
+            )
         return f"{narrator.who(seat)} is thinking…"
     if view.step == Phase.REPLY:
         return "Another player offers sans prendre over your ask: keep the game or yield?"
@@ -139,6 +147,12 @@ def _prompt(view: View, narrator: Narrator) -> str:
             return "All the others have passed: you must play, calling a king, or sans prendre."
         return "Your turn to speak: pass, or play?"
     if view.step == Phase.TRUMP_CHOICE:
+        if forced_spadille(view):
+            spadille = view.rules.names.spadille
+            return (
+                f"All passed and you hold {spadille}: you must play (forced {spadille}). "
+                "Name the trump suit."
+            )
         if view.rules.stock_size == 0:
             return "Name the trump suit."
         if Act.DRAW in view.legal:
@@ -158,8 +172,12 @@ def _prompt(view: View, narrator: Narrator) -> str:
         if view.rules.partnership == "demanded-king":
             return "Demand a king you lack, any but the king of trumps: its holder hands it over."
         return "Call a king, any but the king of trumps: its holder will be your secret partner."
-    if view.step == Phase.GIVE:
-        return "Give any card for the king you demanded."
+    if view.step == Phase.GIVE and view.demanded_from is not None and view.called is not None:
+        king = plain_name(view.called).lower()
+        return (
+            f"Give {narrator.who(view.demanded_from)} any card for the {king} (the demand): "
+            "everyone sees it."
+        )
     if view.discard_bounds is not None:
         low, high = view.discard_bounds
         if seat == view.ombre:
@@ -188,6 +206,9 @@ def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, 
         role = None
         if view.ombre is not None:
             role = "ombre" if s == view.ombre else "defender"
+            calling = view.rules.partnership == "called-king" and view.contract == Act.PLAY
+            if calling and view.called is None and s != view.ombre:
+                role = None  # a king is yet to be called: one of these seats will be the partner
             if view.called is not None and view.demanded_from is None and s != view.ombre:
                 # the partner's side is known only where the view names him
                 if s == view.partner:
@@ -265,6 +286,23 @@ def _tricks_played(view: View) -> dict[str, Any]:
     return {"count": len(view.tricks), "shown": shown, "rule": rule, "tricks": tricks}
 
 
+def _demand(view: View) -> dict[str, Any] | None:
+    """Quadrille by three's demand (CG p. 46): the king the Ombre demanded, who handed it over,
+    and the card given back once given. All of it was done in view of all, so every seat's
+    snapshot shows it."""
+    if view.demanded_from is None or view.called is None or view.ombre is None:
+        return None
+    rules, trump = view.rules, view.trump
+    given = next((e.action - Act.GIVE for e in view.events if A.is_give(e.action)), None)
+    return {
+        "card": card_info(view.called, trump, rules),
+        "from": view.demanded_from,
+        "ombre": view.ombre,
+        "given": None if given is None else card_info(given, trump, rules),
+        "hint": glossary(rules)["demand"],
+    }
+
+
 def _result(view: View, narrator: Narrator) -> dict[str, Any] | None:
     settled = view.result
     if settled is None:
@@ -321,11 +359,15 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "name": "Sans prendre" if word == "sans-prendre" else taking,
             "hint": glossary(rules)[word],
         }
+        if forced_spadille(view):  # all passed: the holder of Spadille plays (HOY law 2)
+            contract["name"] = f"Forced {rules.names.spadille}"
+            contract["hint"] = glossary(rules)["forced-spadille"]
     partnership = None
     if view.called is not None and view.demanded_from is None:  # a demanded king: no partner
         partnership = {
             "called": card_info(view.called, trump, rules),
             "partner": view.partner,
+            "hint": glossary(rules)["call"],
         }
     return {
         "rules": {
@@ -358,6 +400,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "ombre": view.ombre,
         "contract": contract,
         "partnership": partnership,
+        "demand": _demand(view),
         "trump": None if trump is None else suit_info(trump),
         "seats": _seats(view, table, narrator),
         "hand": hand,

@@ -33,7 +33,7 @@ const refs = {
   rulesTitle: $("rules-title"),
   seats: {
     left: $("seat-left"), right: $("seat-right"), bottom: $("seat-bottom"),
-    "top-left": $("seat-top-left"), "top-right": $("seat-top-right"),
+    top: $("seat-top"), "top-left": $("seat-top-left"), "top-right": $("seat-top-right"),
   },
   facts: $("facts"),
   trick: $("trick"),

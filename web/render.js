@@ -33,6 +33,10 @@ const TERM_WORDS = {
   dealer: ["dealer"],
   renounce: ["renounce"],
   gano: ["gano", "gagno"],
+  partner: ["partner"],
+  "forced-spadille": ["forced spadille"],
+  "beasted-alone": ["beasted alone"],
+  demand: ["demand", "demands", "demanded", "demanding"],
 };
 
 const TERM_INDEX = new Map();  // word (lower case) -> explanation
@@ -119,6 +123,7 @@ export function term(word, display = word) {
 // Places round the table by the number of seats, from the human's own (bottom) in the order of play.
 const PLACES = {
   3: ["bottom", "right", "left"],
+  4: ["bottom", "right", "top", "left"],  // Quadrille: your right-hand neighbour plays after you
   5: ["bottom", "right", "top-right", "top-left", "left"],  // Ombre by five: play goes to the right
 };
 
@@ -171,6 +176,7 @@ function seatPanel(snap, s) {
   if (s.is_dealer) badges.append(h("span", { class: "badge dealer" }, term("dealer", "Dealer")));
   if (s.is_eldest) badges.append(h("span", { class: "badge eldest" }, term("eldest", "Eldest")));
   if (s.role === "ombre") badges.append(h("span", { class: "badge ombre" }, term("ombre", "Ombre")));
+  if (s.role === "partner") badges.append(h("span", { class: "badge partner" }, term("partner", "Partner")));
   if (s.role === "defender") badges.append(h("span", { class: "badge defender" }, term("defender", "Defender")));
   head.append(badges);
   panel.append(head);
@@ -212,6 +218,7 @@ function tricksStack(n) {
 
 export function renderSeats(snap, refs) {
   for (const slot of Object.values(refs.seats)) slot.replaceChildren();
+  refs.table?.classList.toggle("seats-4", snap.seats.length === 4);
   refs.table?.classList.toggle("seats-5", snap.seats.length === 5);
   for (const s of snap.seats) {
     const pos = position(s.seat, snap.human, snap.seats.length);
@@ -248,11 +255,17 @@ export function renderFacts(snap, refs) {
   if (snap.stock && snap.rules?.stock_size !== 0 && (snap.phase === "play" || snap.phase === "over")) {
     add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
   }
-  if (snap.partnership) {  // Ombre by five: the called king, and the partner once he may be known
-    const { called, partner } = snap.partnership;
+  if (snap.partnership) {  // by five, Quadrille: the called card, and the partner once he may be known
+    const { called, partner, hint } = snap.partnership;
     const who = partner === null || partner === undefined ? "secret" : seatName(snap, partner);
-    add("Called", h("span", { title: "Whoever holds the called king is the Ombre's partner" },
+    add("Called", h("span", { title: hint ?? "Whoever holds the called card is the Ombre's partner" },
       `${called.plain} ${called.symbol} (partner: ${who})`), "called");
+  }
+  if (snap.demand) {  // Quadrille by three: the king handed over and the card given back, in view of all
+    const { card, from, given, hint } = snap.demand;
+    const text = `${card.plain} ${card.symbol} from ${seatName(snap, from)}`
+      + (given ? `; ${given.name} ${given.symbol} given back` : "");
+    add(h("abbr", { title: hint ?? "", text: "Demanded" }), text, "demanded");
   }
   if (snap.vole_declared) add(term("vole", "Vole"), "declared");
   if (snap.undo?.used) add("Practice", `Undo used ${snap.undo.used === 1 ? "once" : `${snap.undo.used} times`}`, "practice");
@@ -274,13 +287,18 @@ export function renderTrick(snap, refs) {
   const gather = done && area.dataset.gathered !== doneKey;
   area.dataset.gathered = doneKey;
   area.classList.toggle("gather", gather);
-  for (const pos of ["left", "right", "bottom"]) {
+  for (const pos of ["left", "right", "bottom", "top", "top-left", "top-right"]) {
     area.classList.toggle(`to-${pos}`, done && position(trick.winner, snap.human, snap.seats.length) === pos);
   }
   if (!trick) {
     area.dataset.shown = "";
     area.setAttribute("aria-label", "The table: no cards played yet");
-    if (snap.stock?.count && (snap.phase === "auction" || snap.phase === "exchange")) {
+    if (snap.demand && snap.phase !== "over") {
+      // Quadrille by three: the demanded king and the card given back lie in view of all until
+      // the first card is led.
+      area.setAttribute("aria-label", "The demand, in view of all");
+      area.append(demandPair(snap));
+    } else if (snap.stock?.count && (snap.phase === "auction" || snap.phase === "exchange")) {
       // Before the play, the stock lies in the middle: a small pile of backs.
       const pile = h("div", { class: "stock-pile", title: `The stock: ${snap.stock.count} cards` },
         h("span", { class: "pile", "aria-hidden": "true" },
@@ -311,6 +329,20 @@ export function renderTrick(snap, refs) {
   if (done && trick.winner !== undefined && trick.winner !== null) {
     area.append(h("p", { class: "trick-caption", text: `${seatName(snap, trick.winner)} won the trick` }));
   }
+}
+
+/** The demanded king (holder → Ombre) and the card given back (Ombre → holder), as cards. */
+function demandPair(snap) {
+  const { card, from, ombre, given, hint } = snap.demand;
+  const move = (c, a, b) => h("li", { class: "demand-card" }, cardFigure(c),
+    h("span", { class: "who", text: `${seatName(snap, a)} \u2192 ${seatName(snap, b)}` }));
+  return h("div", { class: "demand-pair", title: hint ?? "" },
+    h("ul", { class: "demand-cards" },
+      move(card, from, ombre),
+      given ? move(given, ombre, from)
+        : h("li", { class: "demand-card pending" },
+          h("span", { class: "card blank", title: "The card to be given back", text: "?" }),
+          h("span", { class: "who", text: `${seatName(snap, ombre)} \u2192 ${seatName(snap, from)}` }))));
 }
 
 export function renderResult(snap, refs, handlers, busy) {
@@ -467,6 +499,12 @@ export function renderExtras(snap, refs) {
     box.append(h("div", { class: "mini-cards" },
       h("h3", { text: "Your discards" }),
       h("div", { class: "row" }, snap.discards.map((c) => cardFigure(c, "mini")))));
+  }
+  if (snap.demand) {
+    const { card, given } = snap.demand;
+    box.append(h("div", { class: "mini-cards" },
+      h("h3", { title: snap.demand.hint ?? "", text: "Demanded and given back" }),
+      h("div", { class: "row" }, [card, given].filter(Boolean).map((c) => cardFigure(c, "mini")))));
   }
   if (snap.stock?.cards?.length) {
     box.append(h("div", { class: "mini-cards" },
