@@ -10,9 +10,9 @@ import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
 import * as saves from "./saves.js";
-import { DISPLAY_OPTIONS, readAddress, readDisplay, readScenario, savedProblem, sentences } from "./checks.js";
+import { DISPLAY_OPTIONS, readAddress, readDisplay, readScenario, readTheme, savedProblem, sentences } from "./checks.js";
 import { dealFinished, tellHost } from "./host.js";
-import { SETTINGS_KEY, applySettings, readSettings, settingsText } from "./settings.js";
+import { SETTINGS_KEY, THEMES, applySettings, readSettings, setVisitTheme, settingsText, shownTheme } from "./settings.js";
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
 import { renderCompare, renderRuleLines } from "./sources.js";
@@ -85,6 +85,9 @@ function loadSettings() {
   const select = $("pace");
   if (![...select.options].some((o) => Number(o.value) === ui.pace)) select.append(new Option(`${ui.pace} ms`, String(ui.pace)));
   select.value = String(ui.pace);
+  const look = readTheme(window.location.search, THEMES);  // the address's look, for this visit
+  setVisitTheme(look.theme);
+  if (look.note) problems.push(look.note);
   applySettings(settings);
   return problems;
 }
@@ -98,7 +101,8 @@ function saveSettings() {
 function openSettings() {
   const form = $("settings-form");
   for (const input of form.querySelectorAll("input")) {
-    if (input.type === "radio") input.checked = ui.settings[input.name] === input.value;
+    if (input.name === "theme") input.checked = shownTheme(ui.settings) === input.value;
+    else if (input.type === "radio") input.checked = ui.settings[input.name] === input.value;
     else input.checked = Boolean(ui.settings[input.name]);
   }
   $("settings-dialog").showModal();
@@ -108,6 +112,15 @@ function settingChanged(event) {
   const input = event.target;
   if (!(input.name in ui.settings)) return;
   ui.settings[input.name] = input.type === "radio" ? input.value : input.checked;
+  if (input.name === "theme") {
+    // The person's choice now wins over the address's, also after a reload.
+    setVisitTheme(null);
+    const url = new URL(window.location.href);
+    if (url.searchParams.has("theme")) {
+      url.searchParams.delete("theme");
+      window.history.replaceState(null, "", url.pathname + url.search + url.hash);
+    }
+  }
   saveSettings();
   applySettings(ui.settings);
   render();

@@ -6,6 +6,8 @@
 // is a trump or a matador is never decided here: the card object from the engine says so
 // (`trump`, `matador`), as it says the card's historical `name` (Spadille, Manille, Basto, Punto).
 
+import { periodBack, periodFace } from "./cards-period.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 // The faces are shown as images (<img src="data:image/svg+xml,...">): a card is then one picture
@@ -41,6 +43,15 @@ let fourColour = false;
 /** Draw the faces from now on in the four-colour pack (true) or in red and black. */
 export function setFourColour(on) {
   fourColour = Boolean(on);
+}
+
+// The look (a setting, and the `theme` option): "modern", these faces, or "period", the engraved
+// faces of cards-period.js. Like the palette, it is drawn into the images and their cache key.
+let theme = "modern";
+
+/** Draw the faces and backs from now on in the given theme ("modern" or "period"). */
+export function setCardTheme(name) {
+  theme = name === "period" ? "period" : "modern";
 }
 
 // Suit symbols as paths in a 100 × 100 box, so they look the same whatever fonts the system has.
@@ -169,9 +180,11 @@ function dataURL(key, build) {
   if (!url) {
     const svg = build();
     svg.setAttribute("xmlns", NS);
-    const style = el("style", {});
-    style.textContent = CARD_CSS;
-    svg.insertBefore(style, svg.firstChild);
+    if (!svg.querySelector("style")) {  // the period faces carry their own
+      const style = el("style", {});
+      style.textContent = CARD_CSS;
+      svg.insertBefore(style, svg.firstChild);
+    }
     url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
     urlCache.set(key, url);
   }
@@ -189,15 +202,16 @@ function image(url, alt) {
 
 /** The face of a card as an <img>; alt "" when a surrounding element names the card. */
 export function cardImage(card, alt = "") {
-  const key = `${card.code}|${card.name}|${card.trump ? 1 : 0}${card.matador ? 1 : 0}${fourColour ? "|four" : ""}`;
-  const img = image(dataURL(key, () => cardFace(card)), alt);
+  const key = `${theme}|${card.code}|${card.name}|${card.trump ? 1 : 0}${card.matador ? 1 : 0}${fourColour ? "|four" : ""}`;
+  const build = theme === "period" ? () => periodFace(card, fourColour) : () => cardFace(card);
+  const img = image(dataURL(key, build), alt);
   img.className = "card-img";
   return img;
 }
 
 /** The back of a card as an <img> (decorative). */
 export function backImage() {
-  const img = image(dataURL("back", cardBack), "");
+  const img = image(dataURL(`${theme}|back`, theme === "period" ? periodBack : cardBack), "");
   img.className = "card-img";
   return img;
 }

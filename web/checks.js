@@ -8,8 +8,8 @@
 export const MAX_SEED = 2 ** 53 - 1;  // what the bridge accepts (a JS number holds it exactly)
 const SEED_RANGE = `a whole number from 0 to ${MAX_SEED}`;
 export const URL_OPTIONS = ["seed", "rules", "level"];
-/** Options of the page itself, not of the game: which side panels show (an embedding's choice). */
-export const DISPLAY_OPTIONS = ["ledger", "log", "scenario"];
+/** Options of the page itself, not of the game: which side panels show, the look (an embedding's choice). */
+export const DISPLAY_OPTIONS = ["ledger", "log", "scenario", "theme"];
 const SHOWN = { show: true, hide: false };
 
 /** An input as shown in a message: quoted, and cut short with its length when long. */
@@ -70,6 +70,21 @@ export function readDisplay(search) {
     else notes.push(`The address gives ${name}=${quote(value, 16)}, which is not show or hide: the ${name} is shown`);
   }
   return { display, notes };
+}
+
+/**
+ * Read ?theme=modern|period: {theme: string | null, note: sentence | null}. A bad value is said in
+ * a note and the look chosen in Settings (modern by default) is kept, as for ledger and log.
+ */
+export function readTheme(search, themes) {
+  const params = new URLSearchParams(search);
+  if (!params.has("theme")) return { theme: null, note: null };
+  const theme = params.get("theme").trim();
+  if (themes.includes(theme)) return { theme, note: null };
+  return {
+    theme: null,
+    note: `The address gives theme=${quote(theme, 16)}, which is not ${listWords(themes, "or")}: the table keeps the look chosen in Settings`,
+  };
 }
 
 /**

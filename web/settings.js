@@ -1,15 +1,18 @@
 // settings.js: the table's settings, kept in this browser (localStorage["ombre.settings"]), and
-// how they show: classes on <body> (card size, four-colour pack, practice) that style.css reads,
-// and the card faces' palette (cards.js: a face is an image, which cannot see the page's CSS).
+// how they show: classes on <body> (card size, four-colour pack, practice, theme) that style.css
+// reads, and the card faces' palette and theme (cards.js: a face is an image, which cannot see the
+// page's CSS).
 //
-// One JSON object: {pace, autoplay, practice, cardSize, fourColour, tutor}. A saved value that cannot be
+// One JSON object: {pace, autoplay, practice, cardSize, fourColour, tutor, theme}. A saved value that cannot be
 // used is replaced by its default, with a sentence saying so (checks.js words the pace's).
 
 import { readPace, quote } from "./checks.js";
-import { setFourColour } from "./cards.js";
+import { setCardTheme, setFourColour } from "./cards.js";
 
 export const SETTINGS_KEY = "ombre.settings";
 export const CARD_SIZES = Object.freeze(["small", "normal", "large"]);
+/** The looks of the table: today's green baize, and parchment with engraved cards. */
+export const THEMES = Object.freeze(["modern", "period"]);
 export const DEFAULTS = Object.freeze({
   pace: 800,          // ms before each computer move
   autoplay: true,     // play a forced card for the person after a short pause
@@ -17,7 +20,22 @@ export const DEFAULTS = Object.freeze({
   cardSize: "normal",
   fourColour: false,  // spades black, clubs green, hearts red, diamonds blue
   tutor: false,       // explain each step of the deal as it comes (a first game)
+  theme: "modern",    // the look: "modern" (green baize) or "period" (parchment, engraved cards)
 });
+
+// The `theme` address option (or <ombre-game theme>) wins over the saved setting for this visit,
+// without changing it; choosing a look in Settings ends it.
+let visitTheme = null;
+
+/** Show this look for this visit whatever the setting says (null: the setting's again). */
+export function setVisitTheme(theme) {
+  visitTheme = THEMES.includes(theme) ? theme : null;
+}
+
+/** The look shown: the address's for this visit, else the setting's. */
+export function shownTheme(settings) {
+  return visitTheme ?? settings.theme;
+}
 
 const FLAGS = {
   autoplay: "playing a forced card for you",
@@ -48,6 +66,10 @@ export function readSettings(text) {
     if (CARD_SIZES.includes(saved.cardSize)) settings.cardSize = saved.cardSize;
     else problems.push(`Your saved card size ${quote(JSON.stringify(saved.cardSize))} is not small, normal or large, so normal cards are used`);
   }
+  if (saved.theme !== undefined) {
+    if (THEMES.includes(saved.theme)) settings.theme = saved.theme;
+    else problems.push(`Your saved look ${quote(JSON.stringify(saved.theme))} is not modern or period, so the modern look is used`);
+  }
   return { settings, problems };
 }
 
@@ -58,8 +80,11 @@ export function settingsText(settings) {
   return JSON.stringify(out);
 }
 
-/** Show the settings: classes on <body>, the card faces' palette. */
+/** Show the settings: classes on <body>, the card faces' palette and look. */
 export function applySettings(settings, body = document.body) {
+  const theme = shownTheme(settings);
+  for (const name of THEMES) body.classList.toggle(`theme-${name}`, theme === name && name !== "modern");
+  setCardTheme(theme);
   for (const size of CARD_SIZES) body.classList.toggle(`cards-${size}`, settings.cardSize === size && size !== "normal");
   body.classList.toggle("four-colour", settings.fourColour);
   body.classList.toggle("practice", settings.practice);

@@ -327,6 +327,7 @@ def test_settings_persist_and_apply_their_classes(
         "cardSize": "large",
         "fourColour": True,
         "tutor": False,
+        "theme": "modern",
     }
     assert csp_violations(page) == []
     assert console_errors == []
