@@ -399,7 +399,7 @@ def test_axe_reports_no_serious_violations(
     assert console_errors == []
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (1280, 800)])
 def test_screenshots(
     page: Any, base_url: str, console_errors: list[str], width: int, height: int
 ) -> None:
