@@ -156,9 +156,10 @@ def test_the_rest_is_the_classic_game() -> None:
     }
 
 
-def test_the_browser_does_not_list_it_yet() -> None:
+def test_the_browser_lists_it() -> None:
+    """The table lays out two seats (issue #7 item 5): the New game dialog offers it."""
     listed = json.loads(bridge.presets())["presets"]
-    assert "two" not in {p["id"] for p in listed}
+    assert ("two", 2) in {(p["id"], p["seats"]) for p in listed}
     every = json.loads(bridge.presets(json.dumps({"seats": "all"})))["presets"]
     assert ("two", 2) in {(p["id"], p["seats"]) for p in every}
 
