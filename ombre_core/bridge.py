@@ -292,8 +292,9 @@ def replay_close(_: str = "") -> dict[str, Any]:
     return _snapshot(_current())
 
 
-TABLE_SEATS = (3, 4, 5)
-"""The table sizes the browser lays out: :func:`presets` lists only these unless asked."""
+TABLE_SEATS = (2, 3, 4, 5)
+"""The table sizes the browser lays out (two: Ombre by two, a modern reconstruction):
+:func:`presets` lists only these unless asked."""
 TABLE_PARTNERSHIPS = ("alone", "called-king", "demanded-king")
 """The partnerships the browser shows: the Ombre alone, a called king (by five, Quadrille) and
 Quadrille by three's demanded king (the king handed over and the card given back shown on the

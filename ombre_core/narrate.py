@@ -189,6 +189,7 @@ def _two_glossary(rules: Rules) -> dict[str, str]:
     """What changes in the words when the Ombre has one opponent (Ombre by two, a modern
     reconstruction: ``docs/rules.md``)."""
     return {
+        "passed": "Both passed: the pass counters stay in the pool and the next dealer deals.",
         "ombre": "The player who undertakes to win the hand against the other "
         "(Spanish hombre, 'the man').",
         "defender": "The player against the Ombre.",
@@ -578,15 +579,16 @@ class Narrator:
         rival = 1 - s.ombre
         split = f"{self.tricks(s.tricks[s.ombre])} against {s.tricks[rival]}"
         who = self.who(s.ombre)
+        his = "your" if s.ombre == self.seat else "his"  # "You ... than his opponent" reads oddly
         if s.outcome == SACADA:
-            return f"{who} (the Ombre) took {split}: more than his opponent, so the Ombre wins."
+            return f"{who} (the Ombre) took {split}: more than {his} opponent, so the Ombre wins."
         if s.outcome == CODILLE:
             return (
                 f"{who} (the Ombre) took only {split}. {self.who(rival)} took more tricks than "
                 "the Ombre: codille."
             )
         return (
-            f"{who} (the Ombre) took {split}: no more than his opponent, so it is repuesto. "
+            f"{who} (the Ombre) took {split}: no more than {his} opponent, so it is repuesto. "
             "The Ombre doubles the pool, which is played for at the next deal."
         )
 

@@ -141,7 +141,8 @@ def _prompt(view: View, narrator: Narrator) -> str:
             )
         return f"{narrator.who(seat)} is thinking…"
     if view.step == Phase.REPLY:
-        return "Another player offers sans prendre over your ask: keep the game or yield?"
+        who = "Your opponent" if view.rules.seats == 2 else "Another player"
+        return f"{who} offers sans prendre over your ask: keep the game or yield?"
     if view.phase == "auction":
         if Act.PASS not in view.legal:
             return "All the others have passed: you must play, calling a king, or sans prendre."

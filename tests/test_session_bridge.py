@@ -325,7 +325,7 @@ def test_a_whole_deal_through_the_bridge(rules: str, human: int) -> None:
 def test_presets_are_listed() -> None:
     reply = call(bridge.presets)
     assert reply["ok"] is True
-    # by default, the tables the browser lays out: three, four and five seats, every partnership
+    # by default, the tables the browser lays out: two to five seats, every partnership
     every = call(bridge.presets, json.dumps({"seats": "all"}))["presets"]
     assert {(p["id"], p["seats"]) for p in every} == {
         *(("1660", 3), ("classic", 3), ("five", 5), ("quadrille", 4), ("quadrille-3", 3)),
@@ -333,7 +333,7 @@ def test_presets_are_listed() -> None:
         ("two", 2),
     }
     assert call(bridge.presets, json.dumps({"seats": [2]}))["presets"][0]["id"] == "two"
-    assert reply["presets"] == [p for p in every if p["seats"] != 2]  # no two-seat table yet
+    assert reply["presets"] == every  # the browser lays out every table, two seats too
     assert [p["id"] for p in reply["presets"]][:2] == ["1660", "classic"]  # the default first
     three = call(bridge.presets, json.dumps({"seats": [3]}))["presets"]
     assert {p["id"] for p in three} == {"1660", "classic", "quadrille-3", "encyclopaedia"}

@@ -35,7 +35,7 @@ from test_properties import (
     check_views,
 )
 
-from ombre_core import bridge
+from ombre_core import bridge, table
 from ombre_core.__main__ import build_parser, cmd_play, main
 from ombre_core.actions import Act, format_action
 from ombre_core.bots import make_player
@@ -47,6 +47,7 @@ from ombre_core.rules import RULES_CLASSIC, RULES_TWO, get_rules
 from ombre_core.scoring import Ledger, settle
 from ombre_core.session import Session
 from ombre_core.state import Deal, Phase
+from ombre_core.table import TableFacts
 from ombre_core.views import view_of
 
 TWO = RULES_TWO
@@ -156,9 +157,10 @@ def test_the_rest_is_the_classic_game() -> None:
     }
 
 
-def test_the_browser_does_not_list_it_yet() -> None:
+def test_the_browser_lists_it() -> None:
+    """The table lays out two seats (issue #7 item 5): the New game dialog offers it."""
     listed = json.loads(bridge.presets())["presets"]
-    assert "two" not in {p["id"] for p in listed}
+    assert ("two", 2) in {(p["id"], p["seats"]) for p in listed}
     every = json.loads(bridge.presets(json.dumps({"seats": "all"})))["presets"]
     assert ("two", 2) in {(p["id"], p["seats"]) for p in every}
 
@@ -185,6 +187,14 @@ def test_an_overcalled_asker_may_keep_the_game_sans_prendre_or_yield() -> None:
     assert keep.ombre == 0 and keep.contract == Act.SANS_PRENDRE
     yielded = act(deal.copy(), "sans-prendre", "pass")
     assert yielded.ombre == 1 and yielded.contract == Act.SANS_PRENDRE
+
+
+def test_the_table_says_your_opponent_overcalled_you() -> None:
+    """With one opponent the prompt names him as such, not "another player"."""
+    keep = act(Deal.from_seed(TWO, 2, dealer=1), "play", "sans-prendre")
+    facts = TableFacts(("You", "The Baron"), 0, 1, balances=(0, 0), pool=0, deals=0, history=())
+    prompt = table.snapshot(view_of(keep, 0), facts)["prompt"]
+    assert prompt == "Your opponent offers sans prendre over your ask: keep the game or yield?"
 
 
 def test_the_ombre_exchanges_first_then_his_opponent_from_twenty() -> None:
@@ -317,8 +327,13 @@ def test_the_result_and_the_glossary_speak_of_one_opponent() -> None:
     assert narrator.result_text(s) == (
         "Ann (the Ombre) took 6 tricks against 4: more than his opponent, so the Ombre wins."
     )
+    # the reader as the Ombre: "your opponent", not "You ... than his opponent"
+    assert Narrator(["Ann", "Ben"], 0).result_text(s) == (
+        "You (the Ombre) took 6 tricks against 4: more than your opponent, so the Ombre wins."
+    )
     words = glossary(TWO)
     assert words["defender"] == "The player against the Ombre."
+    assert words["passed"].startswith("Both passed:")
     assert "20 undealt cards" in words["stock"]
     assert "ten cards to each player" in words["dealer"]
     assert glossary(RULES_CLASSIC)["defender"] == "One of the two players against the Ombre."

@@ -122,6 +122,7 @@ export function term(word, display = word) {
 
 // Places round the table by the number of seats, from the human's own (bottom) in the order of play.
 const PLACES = {
+  2: ["bottom", "top"],  // Ombre by two: the opponent across the table
   3: ["bottom", "right", "left"],
   4: ["bottom", "right", "top", "left"],  // Quadrille: your right-hand neighbour plays after you
   5: ["bottom", "right", "top-right", "top-left", "left"],  // Ombre by five: play goes to the right
@@ -218,6 +219,7 @@ function tricksStack(n) {
 
 export function renderSeats(snap, refs) {
   for (const slot of Object.values(refs.seats)) slot.replaceChildren();
+  refs.table?.classList.toggle("seats-2", snap.seats.length === 2);
   refs.table?.classList.toggle("seats-4", snap.seats.length === 4);
   refs.table?.classList.toggle("seats-5", snap.seats.length === 5);
   for (const s of snap.seats) {

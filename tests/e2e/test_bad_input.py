@@ -20,7 +20,8 @@ RULES = (
     " (Ombre as in The Court Gamester (18th century)), rules=five"
     " (Ombre by five, or Quintille (The Court Gamester)), rules=quadrille"
     " (Quadrille, or Ombre by four (Hoyle; The Court Gamester)), rules=quadrille-3"
-    " (Quadrille by three (The Court Gamester)) or rules=encyclopaedia"
+    " (Quadrille by three (The Court Gamester)), rules=two"
+    " (Ombre by two (a modern reconstruction)) or rules=encyclopaedia"
     " (Ombre as the encyclopaedia gives it (18th century))."
 )
 
@@ -171,14 +172,14 @@ BAD_SAVES = {
         {"rules": "1492"},
         "its rules are \u201c1492\u201d, which this game does not know: the rules must be"
         " \u201c1660\u201d, \u201cclassic\u201d, \u201cfive\u201d, \u201cquadrille\u201d,"
-        " \u201cquadrille-3\u201d or \u201cencyclopaedia\u201d.",
+        " \u201cquadrille-3\u201d, \u201ctwo\u201d or \u201cencyclopaedia\u201d.",
     ),
     "long rules": (
         {"rules": "y" * 5000},
         "its rules are \u201c" + "y" * 24 + "\u2026\u201d (5,000 characters), which this game"
         " does not know: the rules must be \u201c1660\u201d, \u201cclassic\u201d,"
-        " \u201cfive\u201d, \u201cquadrille\u201d, \u201cquadrille-3\u201d or"
-        " \u201cencyclopaedia\u201d.",
+        " \u201cfive\u201d, \u201cquadrille\u201d, \u201cquadrille-3\u201d,"
+        " \u201ctwo\u201d or \u201cencyclopaedia\u201d.",
     ),
     "format": (
         {"format": "ombre-session/99"},
