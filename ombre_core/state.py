@@ -468,19 +468,24 @@ class Deal:
         return self.rules.trump_named_late and self.contract == Act.PLAY and self.pending_draw > 0
 
     def _may_declare_vole(self) -> bool:
+        # Asked at every card of the play: the cheap refusals come first.
         ombre = self.ombre
-        if self.vole_declared or ombre is None or self.forced_spadille:  # HOY law 16
+        if self.vole_declared or ombre is None:
+            return False
+        rules = self.rules
+        by_side = rules.vole_by_side
+        if not by_side and self.to_move != ombre:
             return False
         done = len(self.tricks)
         next_trick = done + 1
-        before = self.rules.vole_declare_before_trick
+        before = rules.vole_declare_before_trick
         if next_trick > before or (next_trick == before and self.trick):
             return False
-        if not self.rules.vole_by_side:
-            if self.to_move != ombre:
-                return False
+        if self.forced_spadille:  # HOY law 16
+            return False
+        if not by_side:
             won = self.tricks_won[ombre]
-            return won == done and won >= self.rules.vole_declare_after_winning
+            return won == done and won >= rules.vole_declare_after_winning
         # HOY law 11: whoever of the side won the last trick of the game plays for the vole;
         # law 19: only once the called card has shown who the partner is.
         partner = self.partner
