@@ -328,8 +328,9 @@ class Narrator:
                     lines.append(self._verb(e.seat, "play", "plays") + f" {name}.{falls}")
             else:
                 lines.append(self._describe(e, trump, rules))
-                if e.action == Act.PASS and e.phase == Phase.AUCTION and rules.pass_fee:
-                    fee = Transfer(e.seat, POOL, rules.pass_fee, "pass")
+                pass_fee = rules.pass_fee_of(e.seat, view.eldest)
+                if e.action == Act.PASS and e.phase == Phase.AUCTION and pass_fee:
+                    fee = Transfer(e.seat, POOL, pass_fee, "pass")
                     lines.append(self.transfer_line(fee, rules))
                 if e.taken and rules.take_in_fee:
                     fee = Transfer(e.seat, POOL, e.taken * rules.take_in_fee, "take-in")

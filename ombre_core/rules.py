@@ -157,6 +157,27 @@ class Rules:
     """CG p. 32: a vole "gains double what lies upon the Table": each opponent also pays half the
     pool (rounded up)."""
 
+    # -- the encyclopaedia's own readings (ENC, seed 004): defaults keep the other presets' play
+    overcall: bool = True
+    """May a later player take the game from one who has undertaken it, by offering sans prendre?
+    RG: yes, the intending Ombre "is to ask if any one will play without taking in, (when they
+    have the choice of those who will not)". ENC leaves that out: the first hand "has his choice
+    of playing the game, of naming the trump, and of taking in ... and after him the second, &c."
+    ``False``: the first player who undertakes the game, taking in or sans prendre, is the Ombre
+    and the auction ends there; those after him do not speak."""
+    pass_fee_eldest_only: bool = False
+    """Only the eldest pays :attr:`pass_fee`, when he passes. ENC runs RG's list together: "one of
+    the lesser for passing for the hand, when eldest, and for every card taken in" (reading R2 of
+    §15 #3; RG's own wording, "for passing, for the hand, if you be eldest", is reading R1, an
+    ante by the eldest and a counter for every pass)."""
+    matador_base: int | None = None
+    """What each opponent pays for the three matadors together, the foundation of the run; each
+    further card of the run is paid :attr:`matador_value`. ENC: "the others pay three of the
+    greater counters a-piece; and with these three for a foundation, he may count as many
+    matadores as he has cards in an uninterrupted series of trumps; for all which the others are
+    to pay one counter a-piece" (reading B of §15 #21). ``None``: every card of the run, the three
+    included, is paid :attr:`matador_value` (reading A)."""
+
 
     def __post_init__(self) -> None:
         self._check_shape()
@@ -222,6 +243,24 @@ class Rules:
     def tricks(self) -> int:
         """Tricks in a deal: one per card in a hand."""
         return self.hand_size
+
+    def matador_payment(self, run: int) -> int:
+        """What each opponent pays for a matador run of ``run`` cards (0: none).
+
+        >>> RULES_ENCYCLOPAEDIA.matador_payment(4), RULES_1660.matador_payment(4)
+        (37, 48)
+        """
+        if run <= 0:
+            return 0
+        if self.matador_base is None:
+            return run * self.matador_value
+        return self.matador_base + (run - 3) * self.matador_value
+
+    def pass_fee_of(self, seat: int, eldest: int) -> int:
+        """What a pass by ``seat`` costs, the eldest hand being ``eldest``."""
+        if self.pass_fee_eldest_only and seat != eldest:
+            return 0
+        return self.pass_fee
 
 
 RULES_1660 = Rules(
@@ -337,3 +376,44 @@ def get_rules(rules_id: str) -> Rules:
         raise OmbreError(
             f"unknown rules {rules_id!r}: expected one of {', '.join(sorted(PRESETS))}"
         ) from None
+
+
+RULES_ENCYCLOPAEDIA = Rules(
+    id="encyclopaedia",
+    title="Ombre as the encyclopaedia gives it (18th century)",
+    description=(
+        "The encyclopaedia entry's reading of the pamphlet: the first who chooses to play is the "
+        "Ombre, with no offer of sans prendre over him; a lesser counter when the eldest passes "
+        "and for every card taken in; three greater counters each for the three matadors and a "
+        "lesser one for every trump after them."
+    ),
+    names=CardNames("Pipillo", "Manille", "Basto", "Punto", "Matadores"),
+    gano="Gagno",
+    overcall=False,
+    asker_may_keep=False,
+    stock_seen_after_first_lead=True,
+    tricks_seen="any-time",
+    vole_declare_before_trick=5,
+    vole_declare_after_winning=0,
+    unit="lesser counter",
+    units="lesser counters",
+    big_unit="greater counter",
+    big_unit_value=12,
+    game_stake=12,
+    eldest_ante=0,
+    pass_fee=1,
+    pass_fee_eldest_only=True,
+    take_in_fee=1,
+    sans_prendre_bonus=12,
+    matador_base=36,
+    matador_value=1,
+    matadors_paid_by_losing_ombre=False,
+    vole_bonus=12,
+    vole_doubles_pool=False,
+)
+"""The encyclopaedia entry "OMBRE" (ENC, seed 004), a condensation of RG with readings of its own
+(``overcall``, ``pass_fee_eldest_only``, ``matador_base``, the names). Where ENC is silent (the
+sans-prendre and vole payments, the Gagno, what may be looked at) it keeps RG's rule, the text it
+condenses. See ``docs/rules.md``."""
+
+PRESETS[RULES_ENCYCLOPAEDIA.id] = RULES_ENCYCLOPAEDIA

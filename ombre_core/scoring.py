@@ -172,7 +172,8 @@ def entry_transfers(deal: Deal) -> list[Transfer]:
         transfers += [Transfer(s, POOL, rules.game_stake, "stake") for s in range(deal.seats)]
     transfers.append(Transfer(deal.eldest, POOL, rules.eldest_ante, "eldest"))
     transfers += [
-        Transfer(s, POOL, deal.passes[s] * rules.pass_fee, "pass") for s in range(deal.seats)
+        Transfer(s, POOL, deal.passes[s] * rules.pass_fee_of(s, deal.eldest), "pass")
+        for s in range(deal.seats)
     ]
     transfers += [
         Transfer(s, POOL, deal.taken[s] * rules.take_in_fee, "take-in") for s in range(deal.seats)
@@ -276,7 +277,7 @@ def settle(deal: Deal) -> Settlement:
                 else:
                     pay(ombre, s, rules.sans_prendre_bonus, "sans-prendre")
         if run:
-            amount = run * rules.matador_value
+            amount = rules.matador_payment(run)
             for s in against:
                 if won or not rules.matadors_paid_by_losing_ombre:
                     pay(s, ombre, amount, "matadors")

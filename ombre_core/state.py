@@ -19,7 +19,8 @@ The procedure, with sources (compendium ``ombre-rules.md``):
   sans-prendre offer, only pass (the first offer in turn order stands, §15 #7). If the rules let an
   overcalled asker keep the game (classic, EB1911, HOY), he then answers ``sans-prendre`` to keep it
   or ``pass`` to yield; under RG Addition 1 the asker is bound to take in and the overcaller plays.
-  If all pass, the deal ends and the next dealer deals (§15 #5).
+  If all pass, the deal ends and the next dealer deals (§15 #5). Under the encyclopaedia's
+  reading (``Rules.overcall`` false) the first who undertakes the game is the Ombre at once.
 * Exchange (§6.2): an Ombre who takes in discards, names the trump before he sees his new cards
   (RG Addition 2) and draws; a sans-prendre Ombre only names the trump. Then the defender on his
   right and then the other discard and draw in turn (RG "after him the second"; CG). Draws come off
@@ -560,6 +561,11 @@ class Deal:
             else:
                 self.sans_prendre_bidder = seat
             self.spoken += 1
+            if action != Act.PASS and not self.rules.overcall:
+                # ENC: the first who undertakes the game is the Ombre; the rest do not speak
+                self._log.append((seat, action, phase, 0, -1, 0))
+                self._close_auction()
+                return
             if self.spoken < self.seats:
                 self.to_move = (seat + 1) % self.seats
             else:

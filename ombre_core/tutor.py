@@ -31,8 +31,9 @@ def explain(view: View) -> list[str]:
             f"the Ombre, alone against the other {number_word(view.seats - 1)}: you name the "
             "trumps and must take more tricks than each of them.",
         ]
-        if rules.pass_fee:
-            lines.append(f"Passing costs {money(rules.pass_fee, rules)}, paid into the pool.")
+        fee = rules.pass_fee_of(view.seat, view.eldest)
+        if fee:
+            lines.append(f"Passing costs {money(fee, rules)}, paid into the pool.")
         if Act.PLAY in view.legal and rules.stock_size:
             lines.append(
                 "Ask leave (play) when your hand should take three or four tricks with the trumps "

@@ -126,9 +126,9 @@ def ombre_payoff(deal: Deal, rung: int) -> float:
         value += opponents * rules.sans_prendre_bonus * (1 if won else -1)
     run = matador_run(deal.hands[deal.ombre], deal.trump)
     if run and (won or not rules.matadors_paid_by_losing_ombre):
-        value += opponents * run * rules.matador_value
+        value += opponents * rules.matador_payment(run)
     elif run:
-        value -= opponents * run * rules.matador_value
+        value -= opponents * rules.matador_payment(run)
     if rung == VOLE_RUNG:
         value += opponents * rules.vole_bonus * 0.5  # only if declared: counted at half
     return value
@@ -352,7 +352,9 @@ class SearchPlayer:
         values: dict[A.Action, float] = {}
         for action in view.legal:
             if action == Act.PASS:
-                values[action] = PASS_VALUE * rules.game_stake - rules.pass_fee
+                values[action] = PASS_VALUE * rules.game_stake - rules.pass_fee_of(
+                    view.seat, view.eldest
+                )
                 continue
             total = 0.0
             for world in worlds:
@@ -374,7 +376,8 @@ class SearchPlayer:
                 continue
             deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
         if deal.is_over or deal.ombre != seat:
-            return -deal.rules.pass_fee  # another took the game: a defender's lot, roughly
+            # another took the game: a defender's lot, roughly
+            return -deal.rules.pass_fee_of(seat, deal.eldest)
         if deal.phase == Phase.DISCARD:
             trump = best_trump(deal.hands[seat])[0]
             deal.apply_unchecked(Act.DISCARD | self._discard_for(deal, seat, trump))
