@@ -25,6 +25,7 @@ from .replay import Replay
 from .rules import PRESETS, get_rules
 from .scenarios import SCENARIOS
 from .session import MAX_SEED, Session
+from .sources import compare, rule_lines
 from .views import view_of
 
 _session: Session | None = None
@@ -324,3 +325,21 @@ LEVEL_TITLES = {
     "standard": "Standard: weighs a few likely layouts of the unseen cards",
     "expert": "Expert: weighs many layouts, solving each exactly",
 }
+
+
+@_reply
+def rules_panel(options: str = "") -> dict[str, Any]:
+    """The rules panel: the rules of one preset (``{"rules": "1660"}``), each stated with its
+    source quoted (:func:`ombre_core.sources.rule_lines`), and the side-by-side table of how the
+    presets the browser lays out differ (:func:`ombre_core.sources.compare`), with that preset's
+    column marked. Nothing in it is written in JavaScript."""
+    opts = _parse(options, "options")
+    if not isinstance(opts, dict) or set(opts) - {"rules"}:
+        raise OmbreError('rules_panel options must be {"rules": "<preset id>"}')
+    rules = get_rules(opts.get("rules", "1660"))
+    shown = [r for r in PRESETS.values() if r.seats in TABLE_SEATS or r.id == rules.id]
+    return {
+        "preset": {"id": rules.id, "title": rules.title, "description": rules.description},
+        "lines": [line.to_json() for line in rule_lines(rules)],
+        "compare": compare(shown),
+    }

@@ -178,6 +178,12 @@ class Rules:
     to pay one counter a-piece" (reading B of §15 #21). ``None``: every card of the run, the three
     included, is paid :attr:`matador_value` (reading A)."""
 
+    # -- where the preset's rules come from (read by the rules panel, ``sources.py``)
+    sigla: tuple[str, ...] = ()
+    """The sources the preset follows, the first preferred (sigla of the compendium's §0): the
+    rules panel quotes them first, and says so where they are silent and another's rule is kept.
+    Not a rule of play: the engine never reads it."""
+
 
     def __post_init__(self) -> None:
         self._check_shape()
@@ -265,6 +271,7 @@ class Rules:
 
 RULES_1660 = Rules(
     id="1660",
+    sigla=("RG",),
     title="The Royal Game of the Ombre (1660)",
     description=(
         "The rules of the 1660 London pamphlet: greater and lesser counters, a counter for every "
@@ -295,6 +302,7 @@ RULES_1660 = Rules(
 
 RULES_CLASSIC = Rules(
     id="classic",
+    sigla=("MOR", "CG", "EB1911", "HOY"),
     title="Ombre as in The Court Gamester (18th century)",
     description=(
         "The fuller 18th-century game of The Court Gamester, as Morley and the Britannica report "
@@ -324,6 +332,7 @@ RULES_CLASSIC = Rules(
 
 RULES_FIVE = Rules(
     id="five",
+    sigla=("CG", "ENC"),
     title="Ombre by five, or Quintille (The Court Gamester)",
     description=(
         "Five players, eight cards each and no stock. The Ombre names the trump and calls a "
@@ -380,6 +389,7 @@ def get_rules(rules_id: str) -> Rules:
 
 RULES_ENCYCLOPAEDIA = Rules(
     id="encyclopaedia",
+    sigla=("ENC", "RG"),
     title="Ombre as the encyclopaedia gives it (18th century)",
     description=(
         "The encyclopaedia entry's reading of the pamphlet: the first who chooses to play is the "

@@ -148,6 +148,14 @@ def scripted_tricks(winners: Sequence[int], ombre_trumps: int = 0) -> list[list[
     return tricks
 
 
+def _undertake(deal: Deal, contract: str) -> None:
+    """Seat 0 (eldest) undertakes the game; the others pass while the auction lasts (under the
+    encyclopaedia's reading it ends at once: ``Rules.overcall``)."""
+    deal.apply(contract)
+    while deal.phase_name == "auction":
+        deal.apply("pass")
+
+
 def scripted_deal(
     rules: Rules,
     winners: Sequence[int],
@@ -174,10 +182,12 @@ def scripted_deal(
         spare = rest.pop()  # a card nobody plays: the Ombre's discard
         dealt0 = hands[0].replace(drawn, spare)
         deal = deal_from(rules, [dealt0, hands[1], hands[2]], [drawn, *rest], pool_in=pool_in)
-        act(deal, "play", "pass", "pass", f"discard {spare}", "trump s", "discard", "discard")
+        _undertake(deal, "play")
+        act(deal, f"discard {spare}", "trump s", "discard", "discard")
     else:
         deal = deal_from(rules, hands, rest, pool_in=pool_in)
-        act(deal, "sans-prendre", "pass", "pass", "trump s", "discard", "discard")
+        _undertake(deal, "sans-prendre")
+        act(deal, "trump s", "discard", "discard")
     if not finish:
         return deal
     for n, trick in enumerate(tricks, start=1):

@@ -47,6 +47,7 @@ const BRIDGE = Object.freeze({
   load: true,
   export_record: false,
   presets: false,
+  rules_panel: true,
   hint: false,
   review: false,
   explain: false,
