@@ -19,7 +19,7 @@ from . import hints, table, tutor
 from .bots import LEVELS
 from .bots.review import review_deal
 from .errors import OmbreError
-from .narrate import card_name
+from .narrate import card_name, glossary
 from .record import to_record
 from .replay import Replay
 from .rules import PRESETS, get_rules
@@ -331,8 +331,9 @@ LEVEL_TITLES = {
 def rules_panel(options: str = "") -> dict[str, Any]:
     """The rules panel: the rules of one preset (``{"rules": "1660"}``), each stated with its
     source quoted (:func:`ombre_core.sources.rule_lines`), and the side-by-side table of how the
-    presets the browser lays out differ (:func:`ombre_core.sources.compare`), with that preset's
-    column marked. Nothing in it is written in JavaScript."""
+    presets the browser lays out differ (:func:`ombre_core.sources.compare`), and the preset's
+    glossary (its spelling of the names) for the words explained
+    on hover. Nothing in it is written in JavaScript."""
     opts = _parse(options, "options")
     if not isinstance(opts, dict) or set(opts) - {"rules"}:
         raise OmbreError('rules_panel options must be {"rules": "<preset id>"}')
@@ -342,4 +343,5 @@ def rules_panel(options: str = "") -> dict[str, Any]:
         "preset": {"id": rules.id, "title": rules.title, "description": rules.description},
         "lines": [line.to_json() for line in rule_lines(rules)],
         "compare": compare(shown),
+        "glossary": glossary(rules),
     }

@@ -43,8 +43,9 @@ DOCUMENTS: dict[str, str] = {
 }
 """Where a quotation can be checked: the seeds, or the compendium that quotes pages it read."""
 
-NOT_RULES = frozenset({"id", "title", "description", "sigla"})
-"""Fields of :class:`Rules` that name or describe a preset without being a rule of play."""
+NOT_RULES = frozenset({"id", "title", "description", "sigla", "units"})
+"""Fields of :class:`Rules` that name or describe a preset without being a rule of play (``units``
+is the plural of ``unit``, which the table shows)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ import { dealFinished, tellHost } from "./host.js";
 import { SETTINGS_KEY, applySettings, readSettings, settingsText } from "./settings.js";
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
+import { renderCompare, renderRuleLines } from "./sources.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -695,6 +696,24 @@ function takeSlot(id) {
   ui.busy = false;
 }
 
+/** The rules panel of How to play: the chosen rule set's rules with their sources quoted, and
+ * the table of how the rule sets differ, as the engine gives them (bridge.rules_panel). */
+async function showSources(id) {
+  const select = $("sources-preset");
+  if (!engine || !ui.presets.some((p) => p.id === id)) return;
+  select.replaceChildren(...ui.presets.map((p) => h("option", { value: p.id, text: p.title ?? p.id })));
+  select.value = id;
+  try {
+    const panel = await call("rules_panel", { rules: id });
+    if (select.value !== id) return;  // another rule set was chosen meanwhile
+    renderRuleLines(panel, $("sources-lines"));
+    renderCompare(panel, $("compare-box"));
+  } catch (err) {
+    const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
+    $("sources-lines").replaceChildren(h("p", { class: "sources-wait", text: `The sources cannot be shown: ${message}` }));
+  }
+}
+
 function defaultRules() {
   return ui.presets[0]?.id ?? "1660";
 }
@@ -1038,7 +1057,11 @@ function wire() {
   });
   $("btn-saves").addEventListener("click", openSaves);
   refs.hand.addEventListener("keydown", (e) => handKeydown(e, ui));
-  $("btn-rules").addEventListener("click", () => $("rules-dialog").showModal());
+  $("btn-rules").addEventListener("click", () => {
+    showSources(ui.snap?.rules?.id ?? defaultRules());
+    $("rules-dialog").showModal();
+  });
+  $("sources-preset").addEventListener("change", (event) => showSources(event.target.value));
   $("btn-belinda").addEventListener("click", () => openScenario("belinda"));
   $("btn-first-game").addEventListener("click", () => {
     $("rules-dialog").close();

@@ -37,19 +37,24 @@ const TERM_WORDS = {
 
 const TERM_INDEX = new Map();  // word (lower case) -> explanation
 
-/** Take the engine's glossary (snapshot.glossary); its wording wins over the table's own. */
-export function setGlossary(glossary) {
-  const entries = {};
+/** A word -> explanation index of an engine glossary (in a preset's spelling). */
+function termIndex(glossary, index = new Map()) {
+  index.clear();
   if (glossary && typeof glossary === "object") {
     for (const [key, text] of Object.entries(glossary)) {
       if (typeof text !== "string" || !TERM_WORDS[key]) continue;
       // Entries that do not start with their own name ("Spadillio: ...") get it in front.
       const name = key.replace("-", " ").replace(/^./, (c) => c.toUpperCase());
-      entries[key] = /^[A-Z][^:]{0,30}:/.test(text) ? text : `${name}: ${text}`;
+      const entry = /^[A-Z][^:]{0,30}:/.test(text) ? text : `${name}: ${text}`;
+      for (const w of TERM_WORDS[key]) index.set(w, entry);
     }
   }
-  TERM_INDEX.clear();
-  for (const [key, text] of Object.entries(entries)) for (const w of TERM_WORDS[key] ?? []) TERM_INDEX.set(w, text);
+  return index;
+}
+
+/** Take the engine's glossary (snapshot.glossary); its wording wins over the table's own. */
+export function setGlossary(glossary) {
+  termIndex(glossary, TERM_INDEX);
 }
 setGlossary(null);
 
@@ -68,12 +73,13 @@ export function termTitle(word) {
  * Text with game terms wrapped in <abbr title> (first occurrence of each term per call), built
  * from text nodes only.
  */
-export function withTerms(text) {
+export function withTerms(text, glossary) {
+  const index = glossary ? termIndex(glossary) : TERM_INDEX;  // another preset's spelling
   const frag = document.createDocumentFragment();
   const seen = new Set();
   let last = 0;
   for (const m of text.matchAll(TERM_RE)) {
-    const title = TERM_INDEX.get(m[0].toLowerCase());
+    const title = index.get(m[0].toLowerCase());
     if (!title || seen.has(title)) continue;
     seen.add(title);
     if (m.index > last) frag.append(text.slice(last, m.index));
