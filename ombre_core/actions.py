@@ -8,11 +8,12 @@ An action is an ``int`` so that search can generate and compare millions of them
 * ``Act.CALL + suit``: call the king of that suit (Ombre by five: its holder is the Ombre's
   secret partner);
 * ``Act.GANO``: a defender says *Gano* ('tis mine) before the card he plays with it;
+* ``Act.DRAW``: the Ombre takes in before naming the trump (where the rules let another name it);
 * ``Act.DISCARD | mask``: discard the cards of ``mask`` (possibly none) and draw as many.
 
 The notation is the one game records use: ``pass``, ``play``, ``sans-prendre``, ``vole``,
-``gano``, ``trump s``, ``call Kh``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a card such
-as ``As``.
+``gano``, ``draw``, ``trump s``, ``call Kh``, ``discard 3c 4c 5h`` (or ``discard`` alone), and a
+card such as ``As``.
 
 >>> format_action(parse_action("discard 5h 3c"))
 'discard 3c 5h'
@@ -55,6 +56,8 @@ class Act:
     """``Act.CALL + suit`` calls the king of that suit (ENC, CG: Ombre by five)."""
     GANO: Final[Action] = 52
     """Say *Gano* ('tis mine), then play a card: ask the partner not to take this trick (RG)."""
+    DRAW: Final[Action] = 53
+    """Take in without having named the trump: then another may name it (ENC; RG Addition 2)."""
     DISCARD: Final[Action] = 1 << 40
     """``Act.DISCARD | mask`` discards the cards of ``mask``."""
 
@@ -65,6 +68,7 @@ _WORDS = {
     Act.SANS_PRENDRE: "sans-prendre",
     Act.VOLE: "vole",
     Act.GANO: "gano",
+    Act.DRAW: "draw",
 }
 _BY_WORD = {word: action for action, word in _WORDS.items()}
 
@@ -149,6 +153,6 @@ def parse_action(text: str) -> Action:
         except InvalidNotation:
             pass
     raise InvalidNotation(
-        f"not an action: {text!r} (expected pass, play, sans-prendre, vole, gano, 'trump s', "
+        f"not an action: {text!r} (expected pass, play, sans-prendre, vole, gano, draw, 'trump s', "
         "'call Kh', 'discard 3c 4c' or a card such as 'As')"
     )

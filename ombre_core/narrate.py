@@ -299,7 +299,8 @@ class Narrator:
         for e in view.events:
             if A.is_trump(e.action):
                 trump = e.action - Act.TRUMP
-                ombre = e.seat
+                if e.phase != Phase.LATE_TRUMP:  # a trump named late may be another's
+                    ombre = e.seat
             if A.is_call(e.action):
                 called = king_of(e.action - Act.CALL)
                 lines.append(self._verb(e.seat, "call", "calls") + f" the {_king(called)}.")
@@ -358,6 +359,8 @@ class Narrator:
         """An action of the auction or the exchange, or the vole, in words."""
         actor, action = e.seat, e.action
         if action == Act.PASS:
+            if e.phase == Phase.LATE_TRUMP:
+                return self._verb(actor, "leave", "leaves") + " the trump to the next to name."
             if e.phase == Phase.REPLY:
                 yields = self._verb(actor, "yield", "yields")
                 return f"{yields} the game to the sans-prendre player."
@@ -368,6 +371,11 @@ class Narrator:
             if e.phase == Phase.REPLY:
                 return self._verb(actor, "keep", "keeps") + " the game, sans prendre."
             return self._verb(actor, "offer", "offers") + " to play sans prendre."
+        if action == Act.DRAW:
+            return (
+                self._drawn(e, trump, rules)
+                + " The trump was not named first: another may name it (ENC, RG)."
+            )
         if A.is_trump(action):
             line = self._verb(actor, "name", "names") + f" {SUIT_NAMES[trump or 0].lower()} trumps."
             if e.taken or e.discarded:

@@ -178,6 +178,15 @@ class Rules:
     to pay one counter a-piece" (reading B of §15 #21). ``None``: every card of the run, the three
     included, is paid :attr:`matador_value` (reading A)."""
 
+    trump_named_late: bool = False
+    """The Ombre who takes in may look at his new cards before naming the trump, and then "any
+    other may prevent him, by naming what trump he pleases" (ENC; RG Addition 2: "If you name not
+    the Trump before you look on the Cards which you have taken in, any other may prevent you,
+    and name what Trump they please"). The defenders, from the Ombre's right, may each name a suit
+    or let it pass; if neither names one, the Ombre does (CG: if the others "forget to speak
+    before him, he may name it then, without incurring any penalty"). ``False``: the game asks the
+    Ombre for the trump before it gives him the cards, so he cannot forget."""
+
     # -- where the preset's rules come from (read by the rules panel, ``sources.py``)
     sigla: tuple[str, ...] = ()
     """The sources the preset follows, the first preferred (sigla of the compendium's §0): the
@@ -394,8 +403,9 @@ RULES_ENCYCLOPAEDIA = Rules(
     description=(
         "The encyclopaedia entry's reading of the pamphlet: the first who chooses to play is the "
         "Ombre, with no offer of sans prendre over him; a lesser counter when the eldest passes "
-        "and for every card taken in; three greater counters each for the three matadors and a "
-        "lesser one for every trump after them."
+        "and for every card taken in; a trump not named before the draw may be named by another; "
+        "three greater counters each for the three matadors and a lesser one for every trump "
+        "after them."
     ),
     names=CardNames("Pipillo", "Manille", "Basto", "Punto", "Matadores"),
     gano="Gagno",
@@ -413,6 +423,7 @@ RULES_ENCYCLOPAEDIA = Rules(
     eldest_ante=0,
     pass_fee=1,
     pass_fee_eldest_only=True,
+    trump_named_late=True,
     take_in_fee=1,
     sans_prendre_bonus=12,
     matador_base=36,
@@ -422,7 +433,8 @@ RULES_ENCYCLOPAEDIA = Rules(
     vole_doubles_pool=False,
 )
 """The encyclopaedia entry "OMBRE" (ENC, seed 004), a condensation of RG with readings of its own
-(``overcall``, ``pass_fee_eldest_only``, ``matador_base``, the names). Where ENC is silent (the
+(``overcall``, ``pass_fee_eldest_only``, ``matador_base``, the names), and lets another name a trump
+the Ombre did not name before looking (``trump_named_late``). Where ENC is silent (the
 sans-prendre and vole payments, the Gagno, what may be looked at) it keeps RG's rule, the text it
 condenses. See ``docs/rules.md``."""
 

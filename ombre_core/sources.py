@@ -282,10 +282,18 @@ def _exchange(r: Rules) -> RuleLine:
     statement = (
         f"The Ombre who takes in lays out as many cards as he likes (at least "
         f"{r.min_ombre_discard}) and names the trump before he looks at the cards he takes in; "
-        "then each defender in turn may take in from what is left. (Another player may name the "
-        "trump if the Ombre forgets, but the game always asks for it first, so this never "
-        "arises.)"
+        "then each defender in turn may take in from what is left."
     )
+    if r.trump_named_late:
+        statement += (
+            " If he takes them in first, each defender in turn may name the trump instead, and "
+            "if neither does, he names it."
+        )
+    else:
+        statement += (
+            " (The sources let another name the trump if he forgets, but these rules ask him "
+            "for it first, so it never arises.)"
+        )
     quotes = [
         _rg(
             "If you name not the Trump before you look on the Cards which you have taken in, "
@@ -303,7 +311,7 @@ def _exchange(r: Rules) -> RuleLine:
         "Taking in and the trump",
         statement,
         tuple(quotes),
-        ("min_ombre_discard", "first_defender_leaves"),
+        ("min_ombre_discard", "first_defender_leaves", "trump_named_late"),
     )
 
 
@@ -695,6 +703,7 @@ FIELD_LABELS: dict[str, str] = {
     "overcall": "A later player may claim the game by offering sans prendre",
     "pass_fee_eldest_only": "Only the eldest pays for passing",
     "matador_base": "Matadors: the three, from each opponent",
+    "trump_named_late": "A trump not named before the draw may be named by another",
 }
 """What each :class:`Rules` field means, in a few words, for the table's row headers."""
 

@@ -22,9 +22,11 @@ The procedure, with sources (compendium ``ombre-rules.md``):
   If all pass, the deal ends and the next dealer deals (§15 #5). Under the encyclopaedia's
   reading (``Rules.overcall`` false) the first who undertakes the game is the Ombre at once.
 * Exchange (§6.2): an Ombre who takes in discards, names the trump before he sees his new cards
-  (RG Addition 2) and draws; a sans-prendre Ombre only names the trump. Then the defender on his
-  right and then the other discard and draw in turn (RG "after him the second"; CG). Draws come off
-  the top of the stock.
+  (RG Addition 2) and draws; a sans-prendre Ombre only names the trump. Where the rules say so
+  (``Rules.trump_named_late``, ENC) he may instead take in first (``draw``): then each defender in
+  turn, from his right, may name the trump or pass, and if neither names it, he does. Then the
+  defender on his right and then the other discard and draw in turn (RG "after him the second";
+  CG). Draws come off the top of the stock.
 * Play (§7, §3.2): the eldest leads to the first trick; suit must be followed, with no duty to trump
   or to win; the matadors' privilege: when a trump is led, a player whose only trumps are matadors
   need not play one, unless a higher matador forces a lower one. The winner leads to the next trick.
@@ -77,6 +79,9 @@ class Phase(IntEnum):
     OVER = 5
     CALL = 6
     """The Ombre calls a king, after naming the trump (Ombre by five)."""
+    LATE_TRUMP = 7
+    """The Ombre took in without naming the trump: each defender in turn, from his right, may
+    name it or pass; then the Ombre must (ENC; RG Addition 2; ``Rules.trump_named_late``)."""
 
     @property
     def stage(self) -> str:
@@ -86,9 +91,11 @@ class Phase(IntEnum):
 
 _new_tuple = tuple.__new__
 
-_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange")
+_STAGES = ("auction", "auction", "exchange", "exchange", "play", "over", "exchange", "exchange")
 # Plain ints for the hot paths: an enum member's attribute lookup costs more than a global.
-_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL = (int(p) for p in Phase)
+_AUCTION, _REPLY, _DISCARD, _TRUMP_CHOICE, _PLAY, _OVER, _CALL, _LATE_TRUMP = (
+    int(p) for p in Phase
+)
 
 Trick = tuple[int, tuple[Card, ...], int]
 """A finished trick: (leader, cards in playing order, winner)."""
@@ -374,7 +381,13 @@ class Deal:
         if phase == _REPLY:
             return [Act.PASS, Act.SANS_PRENDRE]
         if phase == _TRUMP_CHOICE:
+            if self._may_draw_first():
+                return [Act.TRUMP, Act.TRUMP + 1, Act.TRUMP + 2, Act.TRUMP + 3, Act.DRAW]
             return [Act.TRUMP + s for s in range(4)]
+        if phase == _LATE_TRUMP:
+            if self.to_move == self.ombre:
+                return [Act.TRUMP + s for s in range(4)]
+            return [Act.TRUMP, Act.TRUMP + 1, Act.TRUMP + 2, Act.TRUMP + 3, Act.PASS]
         if phase == _CALL:  # any king but the king of trumps (CG)
             return [Act.CALL + s for s in range(4) if s != self.trump]
         if phase == _DISCARD:
@@ -398,6 +411,10 @@ class Deal:
         return legal_cards(
             self.hands[self.to_move], self.trick, self.trump, self.rules.matador_forced_by
         )
+
+    def _may_draw_first(self) -> bool:
+        """May the Ombre take in before naming the trump (and so let another name it)?"""
+        return self.rules.trump_named_late and self.contract == Act.PLAY and self.pending_draw > 0
 
     def _may_declare_vole(self) -> bool:
         if self.vole_declared or self.to_move != self.ombre:
@@ -483,7 +500,16 @@ class Deal:
             words = " or ".join(A.format_action(a) for a in self.legal_actions())
             return f"in the auction seat {seat} may only say {words}"
         if phase == _TRUMP_CHOICE:
+            if self._may_draw_first():
+                return (
+                    "the Ombre names the trump now (e.g. 'trump s'), or takes in first ('draw') "
+                    "and lets another name it"
+                )
             return "the Ombre must name the trump now (e.g. 'trump s')"
+        if phase == _LATE_TRUMP:
+            if seat == self.ombre:
+                return "nobody else named the trump: the Ombre must name it now (e.g. 'trump s')"
+            return "the Ombre took in without naming the trump: name it (e.g. 'trump s') or pass"
         if phase == _CALL:
             return "the Ombre must call a king, any but the king of trumps (e.g. 'call Kh')"
         if action == Act.VOLE:
@@ -587,6 +613,14 @@ class Deal:
             self._next_exchanger()
             return
         elif phase == _TRUMP_CHOICE:
+            if action == Act.DRAW:  # ENC, RG Addition 2: he looks first; another may name it
+                k = self.pending_draw
+                self._draw(seat, k)
+                self._log.append((seat, action, phase, k, -1, 0))
+                self.pending_draw = 0
+                self.phase = Phase.LATE_TRUMP
+                self.to_move = (seat + 1) % self.seats
+                return
             self.trump = action - Act.TRUMP
             if self.contract == Act.PLAY:
                 self._draw(seat, self.pending_draw)
@@ -609,6 +643,14 @@ class Deal:
             bit = 1 << king
             self.partner = next(s for s in range(self.seats) if self.hands[s] & bit)
             self._log.append((seat, action, phase, 0, -1, 0))
+            self._next_exchanger()
+            return
+        elif phase == _LATE_TRUMP:
+            self._log.append((seat, action, phase, 0, -1, 0))
+            if action == Act.PASS:  # leave it to the next, and at last to the Ombre (CG)
+                self.to_move = (seat + 1) % self.seats
+                return
+            self.trump = action - Act.TRUMP
             self._next_exchanger()
             return
         elif phase == _REPLY:

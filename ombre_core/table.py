@@ -71,6 +71,19 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
             "label": f"{king} {suit['symbol']}",
             "hint": f"Call the {king.lower()}: its holder becomes your secret partner.",
         }
+    if action == Act.DRAW:
+        return {
+            "action": "draw",
+            "label": "Take in first",
+            "hint": "Look at the cards you take in before naming the trump: then the others may "
+            "name it instead of you.",
+        }
+    if view.step == Phase.LATE_TRUMP and action == Act.PASS:
+        return {
+            "action": "pass",
+            "label": "Let it pass",
+            "hint": "Name no trump: leave it to the next player, and at last to the Ombre.",
+        }
     if view.step == Phase.REPLY:
         if action == Act.SANS_PRENDRE:
             return {
@@ -117,7 +130,19 @@ def _prompt(view: View, narrator: Narrator) -> str:
     if view.step == Phase.TRUMP_CHOICE:
         if view.rules.stock_size == 0:
             return "Name the trump suit."
+        if Act.DRAW in view.legal:
+            return (
+                "Name the trump suit before you see the cards you take in, or take them in "
+                "first and let the others name it."
+            )
         return "Name the trump suit (before you see the cards you take in)."
+    if view.step == Phase.LATE_TRUMP:
+        if seat == view.ombre:
+            return "Nobody else named the trump: name it now."
+        return (
+            "The Ombre took in without naming the trump: you may name it for him, or let it "
+            "pass."
+        )
     if view.step == Phase.CALL:
         return "Call a king, any but the king of trumps: its holder will be your secret partner."
     if view.discard_bounds is not None:
@@ -391,6 +416,7 @@ def _said(action: int, view: View) -> str:
         Act.PLAY: "play (ask leave)",
         Act.SANS_PRENDRE: "sans prendre",
         Act.VOLE: "declare the vole",
+        Act.DRAW: "take in before naming the trump",
     }.get(action, A.format_action(action))
 
 
@@ -460,4 +486,5 @@ _STAGES_OF = {
     Phase.DISCARD: "exchange",
     Phase.TRUMP_CHOICE: "exchange",
     Phase.CALL: "exchange",
+    Phase.LATE_TRUMP: "exchange",
 }

@@ -56,11 +56,25 @@ def explain(view: View) -> list[str]:
             "whatever you name; the second trump, Manille, is the two of a black suit or the seven "
             "of a red one, and a red suit's ace (Punto) comes fourth."
         ]
-        if rules.stock_size and view.taken[view.seat] == 0 and rules.stock_seen_after_first_lead:
+        if Act.DRAW in view.legal:
+            lines.append(
+                "Name it now, before you look at the cards you take in: if you take them in "
+                "first, another player may name it for you."
+            )
+        elif rules.stock_size and view.taken[view.seat] == 0 and rules.stock_seen_after_first_lead:
             lines.append(
                 "The 1660 rules have you name it now, before you look at the cards you take in."
             )
         return lines
+    if step == Phase.LATE_TRUMP:
+        if view.seat == view.ombre:
+            return ["Nobody else named the trump, so you name it now, knowing your new cards."]
+        return [
+            "The Ombre looked at the cards he took in before naming the trump, so you may name "
+            "it for him (the encyclopaedia: \u201cany other may prevent him, by naming what trump "
+            "he pleases\u201d). Name the suit that suits his hand least: often the one you are "
+            "strongest in. Or let it pass."
+        ]
     if step == Phase.CALL:
         return [
             "Call a king (not the king of trumps): whoever holds it plays on your side, in secret, "

@@ -8,7 +8,10 @@ preset ``encyclopaedia`` plays (``ombre_core/rules.py``):
 * "one of the lesser for passing for the hand, when eldest": only the eldest's pass costs a lesser
   counter, and there is no separate fee for the hand (``pass_fee_eldest_only``, reading R2);
 * "the others pay three of the greater counters a-piece" for the three matadors, "and ... one
-  counter a-piece" for each further trump of the run (``matador_base``, reading B).
+  counter a-piece" for each further trump of the run (``matador_base``, reading B);
+* "if he does not name the trump before he looks on the cards he has taken in, any other may
+  prevent him, by naming what trump he pleases" (``trump_named_late``; RG Addition 2 says the same,
+  but the 1660 preset keeps asking for the trump first, as it always has).
 
 Seats: dealer 2, so seat 0 is the eldest and speaks first. Amounts in lesser counters, 12 to a
 greater; each player stakes 12 into an empty pool.
@@ -21,9 +24,13 @@ import random
 import pytest
 from ombre_helpers import MAX_ACTIONS, act, scripted_deal
 
+from ombre_core import actions as A
 from ombre_core.actions import Act
 from ombre_core.bots import make_player
+from ombre_core.cards import cards_of, format_card
 from ombre_core.errors import IllegalAction
+from ombre_core.narrate import Narrator
+from ombre_core.record import dumps, loads
 from ombre_core.rules import PRESETS, RULES_1660, RULES_ENCYCLOPAEDIA, Rules
 from ombre_core.scoring import entry_transfers, settle
 from ombre_core.session import Session
@@ -170,3 +177,93 @@ def test_the_computer_players_play_whole_deals(level: str) -> None:
             session.apply(players[seat].choose(view_of(deal, seat), rng))
         session.next_deal()
     assert sum(session.ledger.balances) + session.ledger.pool == 0
+
+
+# ---- a trump not named before looking may be named by another -----------------------------------
+
+
+def _asked_and_discarded(rules: Rules = ENC, seed: int = 5) -> Deal:
+    """Seat 0 (eldest) asks and lays out his two lowest cards: the trump is still to be named."""
+    deal = act(new_deal(rules, seed), "play")
+    while deal.phase_name == "auction":  # under RG the others speak too
+        deal.apply("pass")
+    low = list(cards_of(deal.hands[0]))[-2:]
+    return act(deal, "discard " + " ".join(format_card(c) for c in low))
+
+
+def test_the_ombre_may_take_in_before_naming_only_where_the_rules_say() -> None:
+    assert Act.DRAW in _asked_and_discarded().legal_actions()
+    assert Act.DRAW not in _asked_and_discarded(RULES_1660).legal_actions()
+    sans_prendre = act(new_deal(), "sans-prendre")  # nothing to take in: nothing to look at
+    assert sans_prendre.phase == Phase.TRUMP_CHOICE and Act.DRAW not in sans_prendre.legal_actions()
+
+
+def test_after_the_draw_the_defenders_may_name_the_trump_from_his_right() -> None:
+    deal = _asked_and_discarded()
+    top = set(deal.stock_left[:2])
+    event = deal.apply("draw")
+    assert event.taken == 2 and {c for c in cards_of(event.drawn)} == top
+    assert top <= set(cards_of(deal.hands[0]))  # he has looked at them
+    assert deal.phase == Phase.LATE_TRUMP and deal.trump is None and deal.to_move == 1
+    assert deal.legal_actions() == [
+        Act.TRUMP,
+        Act.TRUMP + 1,
+        Act.TRUMP + 2,
+        Act.TRUMP + 3,
+        Act.PASS,
+    ]
+    assert view_of(deal, 1).events[-1].drawn == 0  # the others do not see what he drew
+    deal.apply("trump h")  # the defender on his right names hearts
+    assert deal.trump == 2 and deal.ombre == 0
+    assert deal.phase == Phase.DISCARD and deal.to_move == 1  # the exchange goes on
+    log = Narrator(["Ann", "Bob", "Cy"], None).log(view_of(deal, 2))
+    assert any("Bob names hearts trumps." in line for line in log)
+    assert any("Ann takes in 2. The trump was not named first" in line for line in log)
+
+
+def test_if_both_defenders_let_it_pass_the_ombre_names_it() -> None:
+    deal = act(_asked_and_discarded(), "draw", "pass")
+    assert deal.to_move == 2 and Act.PASS in deal.legal_actions()
+    deal.apply("pass")
+    assert deal.to_move == 0 and deal.legal_actions() == [Act.TRUMP + s for s in range(4)]
+    with pytest.raises(IllegalAction, match="must name it now"):
+        deal.apply("pass")
+    deal.apply("trump c")
+    assert deal.trump == 1 and deal.to_move == 1 and deal.phase == Phase.DISCARD
+
+
+def test_the_second_defender_may_name_it_when_the_first_passes() -> None:
+    deal = act(_asked_and_discarded(), "draw", "pass", "trump d")
+    assert deal.trump == 3 and deal.phase == Phase.DISCARD and deal.to_move == 1
+
+
+def test_a_deal_with_a_late_trump_records_and_replays() -> None:
+    rng = random.Random(2)
+    deal = act(_asked_and_discarded(), "draw", "trump s")
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    text = dumps(deal)
+    assert '"draw"' in text
+    again = loads(text)
+    assert settle(again) == settle(deal)
+    assert A.parse_action("draw") == Act.DRAW and A.format_action(Act.DRAW) == "draw"
+
+
+@pytest.mark.parametrize("level", ["novice", "standard"])
+def test_the_computer_players_name_first_and_answer_a_late_trump(level: str) -> None:
+    """No computer Ombre takes in before naming; computer defenders name a suit for one who
+    did, and the deal plays to its end."""
+    player = make_player(level)
+    deal = _asked_and_discarded()
+    view = view_of(deal, 0)
+    assert A.is_trump(player.choose(view, random.Random(1)))
+    deal.apply("draw")
+    choice = player.choose(view_of(deal, 1), random.Random(1))
+    assert A.is_trump(choice)
+    deal.apply(choice)
+    rng = random.Random(3)
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        deal.apply(player.choose(view_of(deal, seat), rng))
+    assert settle(deal).ombre == 0

@@ -40,7 +40,7 @@ from ombre_core.actions import Act
 from ombre_core.cards import CardSet, format_card, mask_of, parse_card
 from ombre_core.errors import IllegalAction, InvalidNotation
 from ombre_core.record import replay, to_record
-from ombre_core.rules import RULES_FIVE, Rules
+from ombre_core.rules import RULES_ENCYCLOPAEDIA, RULES_FIVE, Rules
 from ombre_core.scoring import Ledger, result_of, settle
 from ombre_core.session import Session
 from ombre_core.state import Deal
@@ -49,7 +49,7 @@ from ombre_core.views import View, view_of
 PROFILE = settings(HYPOTHESIS, max_examples=60)
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-ALL_PRESETS = (*PRESET_LIST, RULES_FIVE)
+ALL_PRESETS = (*PRESET_LIST, RULES_FIVE, RULES_ENCYCLOPAEDIA)
 presets = st.sampled_from(ALL_PRESETS)
 dealers = st.integers(min_value=0, max_value=4)  # taken modulo the table's seats
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A234567JQK][schd](?![A-Za-z0-9])")

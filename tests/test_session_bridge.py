@@ -326,12 +326,17 @@ def test_presets_are_listed() -> None:
     reply = call(bridge.presets)
     assert reply["ok"] is True
     # by default, the tables the browser lays out today (three seats, and five)
-    assert {p["id"] for p in reply["presets"]} == {"1660", "classic", "five"}
+    assert {p["id"] for p in reply["presets"]} == {"1660", "classic", "five", "encyclopaedia"}
     assert {p["seats"] for p in reply["presets"]} == {3, 5}
     three = call(bridge.presets, json.dumps({"seats": [3]}))["presets"]
-    assert {p["id"] for p in three} == {"1660", "classic"}
+    assert {p["id"] for p in three} == {"1660", "classic", "encyclopaedia"}
     every = call(bridge.presets, json.dumps({"seats": "all"}))["presets"]
-    assert {(p["id"], p["seats"]) for p in every} == {("1660", 3), ("classic", 3), ("five", 5)}
+    assert {(p["id"], p["seats"]) for p in every} == {
+        ("1660", 3),
+        ("classic", 3),
+        ("five", 5),
+        ("encyclopaedia", 3),
+    }
     five = call(bridge.presets, json.dumps({"seats": [5]}))["presets"]
     assert [p["id"] for p in five] == ["five"]
     for bad in ("[]", json.dumps({"seats": 5}), json.dumps({"colour": 1})):

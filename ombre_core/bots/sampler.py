@@ -391,6 +391,10 @@ class Sampler:
         if not self._placer.total:
             raise OmbreError(f"seat {view.seat}'s view is not consistent: the voids cannot be met")
         self._template, self._named_after_discard = self._replay(self._layout(None))
+        # A trump named late by a defender (ENC) says nothing of the Ombre's hand.
+        self._trump_by_ombre = all(
+            e.seat == view.ombre for e in view.events if A.is_trump(e.action)
+        )
 
     # -- setting up -------------------------------------------------------------------------------
 
@@ -550,7 +554,7 @@ class Sampler:
             dealt = self._dealt_of(layout, other)
             for action, options in other.bids:
                 p *= model.bid_probability(dealt, action, options)
-            if other.is_ombre and view.trump is not None:
+            if other.is_ombre and view.trump is not None and self._trump_by_ombre:
                 held = dealt & ~layout.thrown[other.seat] if self._named_after_discard else dealt
                 p *= model.trump_probability(held, view.trump)
             if other.discard_range is not None and view.trump is not None:

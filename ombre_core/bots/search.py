@@ -433,13 +433,16 @@ class SearchPlayer:
         if planned is not None and planned[0] == len(view.events) - 1:
             return Act.TRUMP + planned[1]
         worlds = self._worlds(view, self.config.bid_worlds, rng)
-        values = dict.fromkeys(view.legal, 0.0)
-        for action in view.legal:
+        # Only the suits: taking in before naming (ENC's ``draw``) lets another name the trump,
+        # which no careful Ombre does.
+        options = [a for a in view.legal if A.is_trump(a)]
+        values = dict.fromkeys(options, 0.0)
+        for action in options:
             for world in worlds:
                 trial = world.deal.copy()
                 trial.apply_unchecked(action)
                 values[action] += world.weight * self._price_play(trial)
-        return max(view.legal, key=values.__getitem__)
+        return max(options, key=values.__getitem__)
 
 
 def _discard_variants(deal: Deal, seat: int, discard: CardSet, trump: int) -> list[CardSet]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_ui import AXE, axe_violations, open_table
+from test_ui import AXE, axe_violations, check_result, human_step, log_lines, open_table, settle
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
@@ -73,4 +73,38 @@ def test_the_encyclopaedia_rules_with_their_sources_and_the_table(
     expect(table.locator("thead th.chosen")).to_have_attribute("data-preset", "1660")
     if AXE.is_file():
         assert axe_violations(page) == []
+    assert console_errors == []
+
+
+def test_a_trump_named_by_another_at_the_table(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """The encyclopaedia's rule at the table: the person, Ombre, takes in before naming the
+    trump ("Take in first"), and a computer defender names it for him."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_table(page, base_url, "?seed=3&rules=encyclopaedia")
+    drew = False
+    for _ in range(8):  # deals, until the person is the Ombre who takes in
+        for _ in range(120):
+            if settle(page) == "over":
+                break
+            draw = page.locator('#actions button[data-action="draw"]')
+            if not drew and draw.count():
+                expect(draw).to_have_text("Take in first")
+                expect(page.locator("#prompt")).to_contain_text("let the others name it")
+                SHOTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(SHOTS / "sources-1280-draw.png"))
+                draw.click()
+                drew = True
+                continue
+            human_step(page)
+        if drew:
+            break
+        page.locator("#next-deal").click()
+    assert drew, "the person was never an Ombre who took in"
+    lines = log_lines(page)
+    assert any("The trump was not named first" in line for line in lines), lines
+    named = [line for line in lines if line.startswith(("The Baron names", "Sir Plume names"))]
+    assert named, lines
+    check_result(page)
     assert console_errors == []
