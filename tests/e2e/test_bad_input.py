@@ -17,8 +17,9 @@ MAX = "9007199254740991"
 RANGE = f"a whole number from 0 to {MAX}"
 RULES = (
     "Choose rules=1660 (The Royal Game of the Ombre (1660)), rules=classic"
-    " (Ombre as in The Court Gamester (18th century)) or rules=five"
-    " (Ombre by five, or Quintille (The Court Gamester))."
+    " (Ombre as in The Court Gamester (18th century)), rules=five"
+    " (Ombre by five, or Quintille (The Court Gamester)) or rules=encyclopaedia"
+    " (Ombre as the encyclopaedia gives it (18th century))."
 )
 
 BAD_OPTIONS = {
@@ -166,13 +167,13 @@ BAD_SAVES = {
     "rules": (
         {"rules": "1492"},
         "its rules are \u201c1492\u201d, which this game does not know: the rules must be"
-        " \u201c1660\u201d, \u201cclassic\u201d or \u201cfive\u201d.",
+        " \u201c1660\u201d, \u201cclassic\u201d, \u201cfive\u201d or \u201cencyclopaedia\u201d.",
     ),
     "long rules": (
         {"rules": "y" * 5000},
         "its rules are \u201c" + "y" * 24 + "\u2026\u201d (5,000 characters), which this game"
-        " does not know: the rules must be \u201c1660\u201d, \u201cclassic\u201d or"
-        " \u201cfive\u201d.",
+        " does not know: the rules must be \u201c1660\u201d, \u201cclassic\u201d,"
+        " \u201cfive\u201d or \u201cencyclopaedia\u201d.",
     ),
     "format": (
         {"format": "ombre-session/99"},
