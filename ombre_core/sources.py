@@ -323,7 +323,7 @@ def _take_in_fee(r: Rules) -> RuleLine:
             _enc("and for every card taken in"),
         ]
     else:
-        statement = "Taking in costs nothing."
+        statement = "Taking in costs nothing (the exchange is told with no fee for it)."
         quotes = [_mor("the Ombre begins by discarding from his hand two, three, or more cards")]
     return RuleLine(
         "take-in-fee", "What taking in costs", statement, tuple(quotes), ("take_in_fee",)
@@ -337,7 +337,10 @@ def _stock_seen(r: Rules) -> RuleLine:
             _rg("whether any may look on them or no, which the Table lead once, usually is done")
         ]
     else:
-        statement = "What is left of the stock stays face down."
+        statement = (
+            "What is left of the stock stays face down (CG puts it in the middle of the table "
+            "and says nothing of looking at it)."
+        )
         quotes = [_cg("remainder placed in the middle of the table", reported=True)]
     return RuleLine(
         "stock-seen",
