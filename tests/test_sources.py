@@ -130,3 +130,12 @@ def test_the_bridge_gives_the_panel_and_the_table() -> None:
     bad = json.loads(bridge.rules_panel('{"rules": "nowhere"}'))
     assert not bad["ok"] and "nowhere" in bad["error"]["message"]
     assert not json.loads(bridge.rules_panel('{"rule": "1660"}'))["ok"]
+
+
+def test_every_rule_field_is_stated_by_some_line() -> None:
+    """A field is a promise: each rule field appears in a panel line of some preset, so a new
+    field without a line (and a source) is caught here."""
+    stated = {name for r in PRESETS.values() for line in rule_lines(r) for name in line.fields}
+    names = {f.name for f in dataclasses.fields(Rules)}
+    assert stated <= names
+    assert names - NOT_RULES - stated == set()
