@@ -140,13 +140,14 @@ def _table(r: Rules) -> RuleLine:
         f"{r.seats} players, {r.hand_size} cards each from a pack of {r.pack.bit_count()}, "
         f"dealt {packets} to the right; {stock}."
     )
-    if r.seats == 3:
+    quotes: list[Quote] = []  # a table no source here describes gets none: the tests say so
+    if (r.seats, r.hand_size) == (3, 9):
         quotes = [
             _rg("There can onely three play at it, and they are dealt nine cards a piece"),
             _enc("When three play at this game, nine cards are dealt to each party"),
             _mor("The cards are dealt three times round"),
         ]
-    else:
+    elif (r.seats, r.hand_size) == (5, 8):
         quotes = [
             _enc("In ombre by five ... only eight cards a-piece are dealt"),
             _cg("and by consequence no Discard to be made", "p. 51", "variants"),
@@ -651,7 +652,7 @@ def _prefer(line: RuleLine, sigla: Sequence[str]) -> RuleLine:
     """Keep the quotations of the preset's own sources (in its order of preference), or, where
     none of them speaks, the line's first source; a note says when the preset's first source is
     silent and whose rule is kept."""
-    if not sigla:
+    if not sigla or not line.quotes:
         return line
     rank = {s: i for i, s in enumerate(sigla)}
     kept = sorted((q for q in line.quotes if q.siglum in rank), key=lambda q: rank[q.siglum])
