@@ -565,6 +565,8 @@ class Deal:
                 left = len(self.stock) - self.drawn
                 return f"at most {high} card(s) may be discarded now (the stock holds {left})"
             return None
+        if phase == _PLAY and 0 <= action < PACK_SIZE and self.legal_cards() >> action & 1:
+            return None  # a card that may be played: the common case, without listing the rest
         if action in self.legal_actions():
             return None
         if phase in (_AUCTION, _REPLY):
