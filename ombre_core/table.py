@@ -294,7 +294,7 @@ def _demand(view: View) -> dict[str, Any] | None:
     if view.demanded_from is None or view.called is None or view.ombre is None:
         return None
     rules, trump = view.rules, view.trump
-    given = next((e.action - Act.GIVE for e in view.events if A.is_give(e.action)), None)
+    given = view.given
     return {
         "card": card_info(view.called, trump, rules),
         "from": view.demanded_from,

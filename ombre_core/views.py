@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, format_action
+from .actions import Act, Action, format_action, is_give
 from .cards import Card, CardSet, mask_of
 from .rules import Rules
 from .scoring import pool_now, result_of
@@ -127,6 +127,15 @@ class View:
                 mask |= 1 << action
         return mask
 
+    @property
+    def given(self) -> Card | None:
+        """The card the Ombre gave for the king he demanded (Quadrille by three, CG p. 46: done
+        in view of all), once given; else ``None``."""
+        for e in self.events:
+            if is_give(e.action):
+                return e.action - Act.GIVE
+        return None
+
     def unseen(self) -> CardSet:
         """Cards this seat has not seen: in other hands, the stock or others' discards (not the
         king demanded at Quadrille by three, nor the card given for it)."""
@@ -138,9 +147,9 @@ class View:
             # Quadrille by three (CG p. 46): the king handed over and the card given back were
             # seen by all
             seen |= 1 << self.called
-            for e in self.events:
-                if Act.GIVE <= e.action < Act.GIVE + 40:
-                    seen |= 1 << (e.action - Act.GIVE)
+            given = self.given
+            if given is not None:
+                seen |= 1 << given
         return self.rules.pack & ~seen
 
 

@@ -186,12 +186,10 @@ def _tricks_of(view: View) -> Iterator[tuple[int, tuple[Card, ...]]]:
 def _handed(view: View) -> tuple[int, int, Card, Card] | None:
     """(the Ombre, the player who handed over, the king demanded, the card given back) at
     Quadrille by three (CG p. 46), once given; else ``None``."""
-    if view.demanded_from is None or view.called is None or view.ombre is None:
+    given = view.given
+    if view.demanded_from is None or view.called is None or view.ombre is None or given is None:
         return None
-    for e in view.events:
-        if A.is_give(e.action):
-            return view.ombre, view.demanded_from, view.called, e.action - Act.GIVE
-    return None
+    return view.ombre, view.demanded_from, view.called, given
 
 
 def _pins(view: View) -> dict[Card, int]:
