@@ -48,6 +48,7 @@ The procedure, with sources (compendium ``ombre-rules.md``):
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 from collections.abc import Sequence
 from enum import IntEnum
@@ -413,17 +414,7 @@ class Deal:
             return [Act.GIVE + c for c in cards_of(hand)]
         if phase == _DISCARD:
             assert self.to_move is not None
-            hand = self.hands[self.to_move]
-            low, high = self.discard_bounds(self.to_move)
-            legal = []
-            sub = hand
-            while True:  # every subset of the hand, largest mask first
-                if low <= sub.bit_count() <= high:
-                    legal.append(Act.DISCARD | sub)
-                if sub == 0:
-                    break
-                sub = (sub - 1) & hand
-            return legal
+            return _discards(self.hands[self.to_move], *self.discard_bounds(self.to_move))
         return []
 
     def _calls(self) -> list[A.Action]:
@@ -830,3 +821,32 @@ class Deal:
             f"<Deal {self.rules.id} dealer={self.dealer} phase={self.phase_name} "
             f"actions={len(self._log)}>"
         )
+
+
+@functools.cache
+def _positions(n: int, low: int, high: int) -> tuple[int, ...]:
+    """Every subset of ``n`` positions with ``low`` to ``high`` members, as a mask of positions,
+    largest first."""
+    return tuple(i for i in range((1 << n) - 1, -1, -1) if low <= i.bit_count() <= high)
+
+
+def _discards(hand: CardSet, low: int, high: int) -> list[A.Action]:
+    """Every discard of ``low`` to ``high`` cards of ``hand``, largest card mask first.
+
+    Asked at every exchange, so the subsets come from a cached list of positions: position ``j``
+    stands for the ``j``-th lowest card, and that map keeps the order (a larger position mask is
+    a larger card mask). Two tables of the first five cards and of the rest turn a position mask
+    into cards with two lookups.
+    """
+    cards = list(cards_of(hand))
+    low_table = [0]
+    for card in cards[:5]:
+        low_table += [mask | 1 << card for mask in low_table]
+    high_table = [0]
+    for card in cards[5:]:
+        high_table += [mask | 1 << card for mask in high_table]
+    discard = Act.DISCARD
+    return [
+        discard | low_table[i & 31] | high_table[i >> 5]
+        for i in _positions(len(cards), low, high)
+    ]
