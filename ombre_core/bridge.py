@@ -15,7 +15,7 @@ from functools import wraps
 from typing import Any
 
 from . import actions as A
-from . import hints, jsontext, table, tutor
+from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
 from .bots.review import review_deal
 from .errors import OmbreError
@@ -98,6 +98,25 @@ def new_session(options: str = "") -> dict[str, Any]:
 @_reply
 def snapshot(_: str = "") -> dict[str, Any]:
     return _snapshot(_current())
+
+
+@_reply
+def set_language(options: str = "") -> dict[str, Any]:
+    """Make every text from now on in one language (``{"lang": "fr"}``, see :mod:`.i18n`).
+
+    Answers the language and, when a game is in progress, its snapshot in that language. An
+    unknown code is refused and the language stays as it was."""
+    opts = _parse(options, "options")
+    if not isinstance(opts, dict) or set(opts) != {"lang"}:
+        raise OmbreError('set_language options must be {"lang": "<code>"}')
+    try:
+        i18n.set_language(opts["lang"])
+    except i18n.UnknownLanguage as exc:
+        raise OmbreError(str(exc)) from None
+    reply: dict[str, Any] = {"lang": i18n.language()}
+    if _session is not None:
+        reply["snapshot"] = _snapshot(_session)
+    return reply
 
 
 @_reply

@@ -1,0 +1,106 @@
+"""The table's words in five languages: one catalogue per language (issue #8).
+
+Every text the engine shows a person (the log, the prompts, the result, the glossary, the rules
+panel, the scenarios) is a template in ``ombre_core/locale/<lang>.json``, looked up by key. The
+browser reads the same files (``build.py`` ships them beside the page), so a text is written
+once per language, for both sides.
+
+A catalogue is one flat JSON object, ``key -> template``, its keys sorted. Templates use
+``str.format`` fields by name (``"{seat} wins the trick"``); the JavaScript side fills the same
+``{name}`` fields. The period terms keep each language's historical spelling (Spadille,
+Espadilla; Basto, Baste, Basta; Codille, Codillo): see ``../shared/rules/glossary.md``.
+
+The language is one setting for the whole process (the browser's worker holds one game), set by
+:func:`set_language` or for a block by :func:`using`. English is the default and the fallback of
+a key missing elsewhere; ``tests/test_i18n.py`` checks that no catalogue misses a key.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "es": "Español",
+    "fr": "Français",
+    "da": "Dansk",
+    "de": "Deutsch",
+}
+"""The languages offered, by code, each named in itself."""
+
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_language = DEFAULT
+
+
+class UnknownLanguage(ValueError):
+    """A language code that is not one of :data:`LANGUAGES`."""
+
+    def __init__(self, code: object) -> None:
+        offered = ", ".join(LANGUAGES)
+        super().__init__(f"unknown language {code!r}: choose one of {offered}")
+
+
+@cache
+def catalogue(lang: str) -> Mapping[str, str]:
+    """The catalogue of ``lang`` (read once)."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise UnknownLanguage(lang)
+    with open(LOCALE_DIR / f"{lang}.json", encoding="utf-8") as f:
+        data = json.load(f)
+    if not isinstance(data, dict):
+        raise ValueError(f"the {lang} catalogue is not a JSON object")
+    return data
+
+
+def language() -> str:
+    """The language texts are made in now."""
+    return _language
+
+
+def set_language(lang: str) -> None:
+    """Make the texts in ``lang`` from now on."""
+    global _language
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise UnknownLanguage(lang)
+    _language = lang
+
+
+@contextlib.contextmanager
+def using(lang: str) -> Iterator[None]:
+    """Make the texts in ``lang`` within a ``with`` block."""
+    before = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def tr(key: str, /, **fields: object) -> str:
+    """The text of ``key`` in the current language, its ``{fields}`` filled in.
+
+    A key missing from the language falls back to English; a key missing from English is a bug
+    and raises ``KeyError``.
+    """
+    template = catalogue(_language).get(key)
+    if template is None:
+        template = catalogue(DEFAULT)[key]
+    return template.format(**fields) if fields else template
+
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "UnknownLanguage",
+    "catalogue",
+    "language",
+    "set_language",
+    "tr",
+    "using",
+]
