@@ -6,7 +6,8 @@
 Checks the commit out in a temporary git worktree and times, in fresh subprocesses taking turns
 (old, new, old, new ...), the loops every version of the engine supports: random full deals
 through ``legal_actions`` and ``apply_unchecked`` (the search path) and through ``apply`` (the
-checked path). Prints the median deals per second of each and the ratio new / old per round.
+checked path). Prints the median deals per second of each and the ratio new / old per round,
+then the same two figures for every preset of this tree (its variants).
 """
 
 from __future__ import annotations
@@ -22,14 +23,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 LOOP = r"""
 import random, sys, time
-from ombre_core.rules import RULES_1660
+from ombre_core import rules
 from ombre_core.state import Deal
 checked = sys.argv[1] == "checked"
 n = int(sys.argv[2])
+preset = rules.RULES_1660 if len(sys.argv) < 4 else rules.get_rules(sys.argv[3])
 rng = random.Random(1)
 start = time.perf_counter()
 for seed in range(n):
-    deal = Deal.from_seed(RULES_1660, seed, seed % 3)
+    deal = Deal.from_seed(preset, seed, seed % preset.seats)
     while not deal.is_over:
         action = rng.choice(deal.legal_actions())
         if checked:
@@ -40,9 +42,9 @@ print(n / (time.perf_counter() - start))
 """
 
 
-def rate(tree: Path, mode: str, n: int) -> float:
+def rate(tree: Path, mode: str, n: int, preset: str | None = None) -> float:
     out = subprocess.run(
-        [sys.executable, "-c", LOOP, mode, str(n)],
+        [sys.executable, "-c", LOOP, mode, str(n), *([preset] if preset else [])],
         cwd=tree,
         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
         capture_output=True,
@@ -82,6 +84,16 @@ def main() -> None:
                 )
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT)
+    # The figures for each preset of this tree (the baseline knew only the three-handed game).
+    sys.path.insert(0, str(ROOT))
+    from ombre_core.rules import PRESETS
+
+    for preset in PRESETS:
+        figures = [
+            statistics.median(rate(ROOT, mode, args.deals // 3, preset) for _ in range(3))
+            for mode in ("unchecked", "checked")
+        ]
+        print(f"{preset:>13}: unchecked {figures[0]:,.0f} deals/s, checked {figures[1]:,.0f}")
 
 
 if __name__ == "__main__":
