@@ -17,6 +17,7 @@ discards face down), §15 #13-#15 (what may be seen); STYLE.md habits 4-6.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import fields
@@ -53,6 +54,38 @@ ALL_PRESETS = (*PRESET_LIST, RULES_FIVE, RULES_ENCYCLOPAEDIA)
 presets = st.sampled_from(ALL_PRESETS)
 dealers = st.integers(min_value=0, max_value=4)  # taken modulo the table's seats
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A234567JQK][schd](?![A-Za-z0-9])")
+
+
+# ---- whole sessions by the rule players (each variant's test file uses this) ----------------
+
+
+def play_sessions(
+    rules: Rules, wanted: set[str], most: int, *, seed: int = 17, forced: bool = False
+) -> Session:
+    """Deals by the rule players at every seat, each move checked (cards conserved, views keep
+    their secrets, exactly the legal actions accepted), until every outcome in ``wanted`` came up
+    (and, with ``forced``, a forced Spadille) or ``most`` deals were played. Checks the ledger
+    balances after each deal, that the outcomes were exactly ``wanted``, and that the session
+    survives a save; returns it."""
+    session = Session(rules, seed, human=None)
+    assert len(session.names) == rules.seats
+    outcomes: set[str] = set()
+    forced_seen = False
+    while (outcomes != wanted or forced_seen < forced) and session.number < most:
+        rng = random.Random(session.number)
+        while not session.deal.is_over:
+            check_conservation(session.deal)
+            check_views(session.deal)
+            check_legal_actions(session.deal, rng)
+            session.bot_move()
+        outcomes.add(settle(session.deal).outcome)
+        forced_seen = forced_seen or session.deal.forced_spadille
+        assert sum(session.ledger.balances) + session.ledger.pool == 0
+        session.next_deal()
+    assert outcomes == wanted and forced_seen >= forced
+    again = Session.from_json(json.loads(json.dumps(session.to_json())))
+    assert again.to_json() == session.to_json()
+    return session
 
 
 # ---- the checks ---------------------------------------------------------------------------------

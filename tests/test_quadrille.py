@@ -46,6 +46,7 @@ from test_properties import (
     check_replay,
     check_resampled_world,
     check_views,
+    play_sessions,
 )
 
 from ombre_core import bridge
@@ -491,24 +492,7 @@ def test_the_command_line_plays_and_simulates_quadrille() -> None:
 
 def test_whole_sessions_by_the_rule_players() -> None:
     """Every outcome comes up, every move is legal, the ledger balances, sessions save."""
-    session = Session(QUAD, 17, human=None)
-    assert len(session.names) == 4
-    outcomes: set[str] = set()
-    forced = 0
-    while (len(outcomes) < 3 or not forced) and session.number < 150:
-        rng = random.Random(session.number)
-        while not session.deal.is_over:
-            check_conservation(session.deal)
-            check_views(session.deal)
-            check_legal_actions(session.deal, rng)
-            session.bot_move()
-        outcomes.add(settle(session.deal).outcome)
-        forced += session.deal.forced_spadille
-        assert sum(session.ledger.balances) + session.ledger.pool == 0
-        session.next_deal()
-    assert outcomes == {"sacada", "repuesto", "codille"} and forced
-    again = Session.from_json(json.loads(json.dumps(session.to_json())))
-    assert again.to_json() == session.to_json()
+    play_sessions(QUAD, {"sacada", "repuesto", "codille"}, 150, forced=True)
 
 
 def test_the_rule_player_calls_a_king_it_lacks_and_a_queen_with_the_kings() -> None:

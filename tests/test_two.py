@@ -33,6 +33,7 @@ from test_properties import (
     check_replay,
     check_resampled_world,
     check_views,
+    play_sessions,
 )
 
 from ombre_core import bridge, table
@@ -363,22 +364,7 @@ def test_the_command_line_plays_and_simulates_two() -> None:
 
 def test_whole_sessions_by_the_rule_players() -> None:
     """Every outcome comes up, every move is legal, the ledger balances, sessions save."""
-    session = Session(TWO, 17, human=None)
-    assert len(session.names) == 2
-    outcomes: set[str] = set()
-    while len(outcomes) < 4 and session.number < 80:
-        rng = random.Random(session.number)
-        while not session.deal.is_over:
-            check_conservation(session.deal)
-            check_views(session.deal)
-            check_legal_actions(session.deal, rng)
-            session.bot_move()
-        outcomes.add(settle(session.deal).outcome)
-        assert sum(session.ledger.balances) + session.ledger.pool == 0
-        session.next_deal()
-    assert outcomes == {"sacada", "repuesto", "codille", "passed"}
-    again = Session.from_json(json.loads(json.dumps(session.to_json())))
-    assert again.to_json() == session.to_json()
+    play_sessions(TWO, {"sacada", "repuesto", "codille", "passed"}, 80)
 
 
 def test_the_rule_player_bids_on_strength_and_usually_wins() -> None:
