@@ -23,7 +23,7 @@ from .narrate import card_name, glossary
 from .record import to_record
 from .replay import Replay
 from .rules import PRESETS, get_rules, preset_description, preset_title
-from .scenarios import SCENARIOS
+from .scenarios import SCENARIOS, scenario_title
 from .session import MAX_SEED, Session
 from .sources import compare, rule_lines
 from .views import view_of
@@ -345,7 +345,7 @@ def presets(options: str = "") -> dict[str, Any]:
             if seats == "all" or (r.seats in seats and r.partnership in TABLE_PARTNERSHIPS)
         ],
         "levels": [{"id": name, "title": LEVEL_TITLES[name]} for name in LEVELS],
-        "scenarios": [{"id": s["id"], "title": s["title"]} for s in SCENARIOS.values()],
+        "scenarios": [{"id": sid, "title": scenario_title(sid)} for sid in SCENARIOS],
     }
 
 
