@@ -22,8 +22,8 @@ from .errors import OmbreError
 from .narrate import card_name, glossary
 from .record import to_record
 from .replay import Replay
-from .rules import PRESETS, get_rules
-from .scenarios import SCENARIOS
+from .rules import PRESETS, get_rules, preset_description, preset_title
+from .scenarios import SCENARIOS, scenario_title
 from .session import MAX_SEED, Session
 from .sources import compare, rule_lines
 from .views import view_of
@@ -335,12 +335,17 @@ def presets(options: str = "") -> dict[str, Any]:
         raise OmbreError(f'seats must be a list of table sizes or "all", not {seats!r}')
     return {
         "presets": [
-            {"id": r.id, "title": r.title, "description": r.description, "seats": r.seats}
+            {
+                "id": r.id,
+                "title": preset_title(r),
+                "description": preset_description(r),
+                "seats": r.seats,
+            }
             for r in PRESETS.values()
             if seats == "all" or (r.seats in seats and r.partnership in TABLE_PARTNERSHIPS)
         ],
         "levels": [{"id": name, "title": LEVEL_TITLES[name]} for name in LEVELS],
-        "scenarios": [{"id": s["id"], "title": s["title"]} for s in SCENARIOS.values()],
+        "scenarios": [{"id": sid, "title": scenario_title(sid)} for sid in SCENARIOS],
     }
 
 
@@ -368,7 +373,11 @@ def rules_panel(options: str = "") -> dict[str, Any]:
         if (r.seats in TABLE_SEATS and r.partnership in TABLE_PARTNERSHIPS) or r.id == rules.id
     ]
     return {
-        "preset": {"id": rules.id, "title": rules.title, "description": rules.description},
+        "preset": {
+            "id": rules.id,
+            "title": preset_title(rules),
+            "description": preset_description(rules),
+        },
         "lines": [line.to_json() for line in rule_lines(rules)],
         "compare": compare(shown),
         "glossary": glossary(rules),

@@ -18,9 +18,10 @@ from typing import Any
 from . import jsontext
 from .cards import format_card
 from .errors import InvalidRecord, OmbreError
+from .i18n import tr
 from .narrate import card_info
 from .record import replay, start_of
-from .scenarios import caption_at, scenario
+from .scenarios import caption_at, mark_words, scenario, scenario_names, scenario_title
 from .session import Session, default_names
 from .state import Deal
 from .table import TableFacts, snapshot
@@ -105,11 +106,13 @@ class Replay:
         and a ``replay`` block: the step, the steps, the last action, and every hand at the end."""
         deal = self.deal_at()
         n = deal.seats
-        facts = TableFacts(self.names, None, 1, (0,) * n, self.start.pool_in, 0, ())
+        sid = self.scenario_id
+        names = self.names if sid is None else scenario_names(sid)  # in the language shown
+        facts = TableFacts(names, None, 1, (0,) * n, self.start.pool_in, 0, ())
         snap = snapshot(view_of(deal, self.seat), facts)
         snap["human_to_move"] = False
         if not deal.is_over and deal.to_move is not None:  # nobody here is "you"
-            snap["prompt"] = f"Next: {self.names[deal.to_move]}."
+            snap["prompt"] = tr("scenario.replay.next", name=names[deal.to_move])
         snap["legal"] = []
         snap["discard"] = None
         snap["forced"] = None  # nothing is played for anyone in a replay
@@ -135,11 +138,15 @@ class Replay:
             "last": last,
             "hands": hands,
             "can_play_on": not deal.is_over,
-            "scenario": self.scenario_id,
-            "title": self.title,
-            "caption": caption_at(self.captions, self.step, self.cite) if self.captions else None,
+            "scenario": sid,
+            "title": self.title if sid is None else scenario_title(sid),
+            "caption": (
+                caption_at(self.captions, self.step, self.cite, sid) if self.captions else None
+            ),
             "marks": None if self.marks is None else _marks(self.marks),
         }
+        if self.marks is not None:
+            snap["replay"]["mark_words"] = mark_words()
         return snap
 
     def play_on(self, seed: int, level: str) -> Session:

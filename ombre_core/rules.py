@@ -17,6 +17,7 @@ from typing import Literal
 
 from .cards import DIAMONDS, FULL_PACK, CardSet, make_card, mask_of
 from .errors import OmbreError
+from .i18n import catalogue, tr
 from .tables import SPADILLE
 
 
@@ -546,6 +547,23 @@ PRESETS: dict[str, Rules] = {
     r.id: r
     for r in (RULES_1660, RULES_CLASSIC, RULES_FIVE, RULES_QUADRILLE, RULES_QUADRILLE_3, RULES_TWO)
 }
+
+
+def preset_title(rules: Rules) -> str:
+    """The preset's title in the current language (``rules.preset.<id>.title``). A value whose
+    title is not its preset's (a variant made with ``replace``) keeps its own: ``Rules`` and its
+    records are the same in every language, only what is shown is translated."""
+    return _shown(rules, "title", rules.title)
+
+
+def preset_description(rules: Rules) -> str:
+    """The preset's description in the current language (``rules.preset.<id>.description``)."""
+    return _shown(rules, "description", rules.description)
+
+
+def _shown(rules: Rules, what: str, english: str) -> str:
+    key = f"rules.preset.{rules.id}.{what}"
+    return tr(key) if catalogue("en").get(key) == english else english
 
 
 def get_rules(rules_id: str) -> Rules:

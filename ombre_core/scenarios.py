@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .errors import OmbreError
+from .i18n import language, tr
 
 BELINDA_RECORD: Final[dict[str, Any]] = {
     "format": "ombre-record/1",
@@ -202,15 +203,58 @@ def scenario(scenario_id: str) -> dict[str, Any]:
 
 
 def caption_at(
-    captions: tuple[tuple[int, str, str, str], ...], step: int, cite: str = "{}"
+    captions: tuple[tuple[int, str, str, str], ...],
+    step: int,
+    cite: str = "{}",
+    scenario_id: str | None = None,
 ) -> dict[str, str] | None:
     """The caption that holds at ``step``: the last whose first step is not after it, with where
-    its text is from (``cite`` formatted with the caption's lines)."""
+    its text is from (``cite`` formatted with the caption's lines).
+
+    A scenario's caption (``scenario_id``) is told in the current language: where it is from and
+    the note (``scenario.<id>.cite``, ``scenario.<id>.<first step>.note``); its text, the poem's
+    lines or the pamphlet's words, stays as written, with a ``translation`` beside it outside
+    English (``scenario.<id>.<first step>.text``)."""
     found = None
     for first, lines, text, note in captions:
         if first <= step:
             found = {"lines": lines, "where": cite.format(lines), "text": text, "note": note}
+            if scenario_id is not None:
+                key = f"scenario.{scenario_id}.{first}"
+                found["where"] = tr(f"scenario.{scenario_id}.cite", lines=lines)
+                found["note"] = tr(f"{key}.note")
+                if language() != "en":
+                    found["translation"] = tr(f"{key}.text")
     return found
 
 
-__all__ = ["BELINDA_RECORD", "SCENARIOS", "caption_at", "scenario"]
+def scenario_title(scenario_id: str) -> str:
+    """The scenario's title in the current language."""
+    return tr(f"scenario.{scenario_id}.title")
+
+
+def scenario_names(scenario_id: str) -> tuple[str, ...]:
+    """The scenario's players, named in the current language (the Baron, el Barón)."""
+    names = SCENARIOS[scenario_id]["record"]["names"]
+    return tuple(tr(f"scenario.{scenario_id}.name.{seat}") for seat in range(len(names)))
+
+
+MARKS: Final = ("certain", "probable", "inferred")
+"""How sure a scenario's card is; :func:`mark_words` says each in words."""
+
+
+def mark_words() -> dict[str, str]:
+    """Each mark in words of the current language (the page shows them beside a marked card)."""
+    return {mark: tr(f"scenario.mark.{mark}") for mark in MARKS}
+
+
+__all__ = [
+    "BELINDA_RECORD",
+    "MARKS",
+    "SCENARIOS",
+    "caption_at",
+    "mark_words",
+    "scenario",
+    "scenario_names",
+    "scenario_title",
+]

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from .cards import ALL_SUITS, SUIT_NAMES, cards_of, make_card, mask_of
-from .rules import CardNames, Rules
+from .i18n import catalogue, language, tr
+from .rules import CardNames, Rules, preset_title
 
 SIGLA: dict[str, str] = {
     "RG": "The Royal Game of the Ombre (London, 1660)",
@@ -61,14 +62,43 @@ class Quote:
     reported: bool = False
     """The words are the compendium's report of the source, not the source's own."""
 
+    @property
+    def gloss_key(self) -> str:
+        """The catalogue key of the quotation's translation (its English is the text itself)."""
+        return gloss_key(self.text)
+
     def to_json(self) -> dict[str, object]:
-        return {
+        """The quotation, verbatim in the source's words; outside English, with a ``gloss``, its
+        translation, beside it."""
+        out: dict[str, object] = {
             "siglum": self.siglum,
-            "source": SIGLA[self.siglum],
+            "source": _siglum(self.siglum),
             "text": self.text,
-            "where": self.where,
+            "where": _where(self.where),
             "reported": self.reported,
         }
+        if language() != "en":
+            out["gloss"] = tr(self.gloss_key)
+        return out
+
+
+def gloss_key(text: str) -> str:
+    """``rules.gloss.<the first words>``: the key of a quotation's translation."""
+    words = "".join(ch if ch.isalnum() else " " for ch in text.lower()).split()
+    return "rules.gloss." + "-".join(words[:8])
+
+
+def _siglum(siglum: str) -> str:
+    key = f"rules.siglum.{siglum}"
+    return tr(key) if key in catalogue("en") else SIGLA[siglum]
+
+
+def _where(where: str) -> str:
+    """A page or part of a source in the current language (``p. 51``, ``Addition 2``, ``law 1``)."""
+    for word in ("p.", "Addition", "law", "terms"):
+        if where == word or where.startswith(word + " "):
+            return tr(f"rules.where.{word.rstrip('.')}", n=where[len(word) :].strip())
+    return where
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,28 +146,55 @@ def _hoy(text: str, where: str = "", document: str = "variants", reported: bool 
 
 
 DECISION = "A decision where the sources are silent (docs/rules.md): "
-"""How a line's note begins when ``docs/rules.md`` records a choice of ours."""
+"""How a line's note begins when ``docs/rules.md`` records a choice of ours (``rules.decision``
+in the catalogues)."""
+
+
+def _decision(key: str, **fields: object) -> str:
+    """A note recording a choice of ours: ``rules.decision`` and the note's own text."""
+    return tr("rules.decision") + tr(key, **fields)
 
 
 def _quintille_note(r: Rules, what: str) -> str:
     """The note for a rule quoted from CG's chapter on Ombre by five (p. 51) and kept at
-    another table."""
+    another table (``what``: the key of what CG gives)."""
     if r.seats == 5:
         return ""
-    return f"{DECISION}CG gives {what} for Ombre by five; it is kept at this table too."
+    return _decision("rules.note.quintille", what=tr(what))
+
+
+def _and(items: Sequence[str]) -> str:
+    return tr("rules.and").join(items)
 
 
 # ---- amounts and names in the preset's own words ---------------------------------------------
 
 
 def amount(rules: Rules, n: int) -> str:
-    """``n`` of the preset's smallest counters, in its words (``1 greater counter``)."""
+    """``n`` of the preset's smallest counters, in its words (``1 greater counter``), in the
+    current language (``rules.unit.<unit>.one`` and ``.other``)."""
     big = rules.big_unit_value
     if big > 1 and n >= big and n % big == 0:
         k = n // big
         unit = rules.big_unit if k == 1 or rules.big_unit.endswith("fish") else rules.big_unit + "s"
-        return f"{k} {unit}"
-    return f"{n} {rules.unit if n == 1 else rules.units}"
+        return _counted(rules.big_unit, k, f"{k} {unit}")
+    return _counted(rules.unit, n, f"{n} {rules.unit if n == 1 else rules.units}")
+
+
+def _unit_key(unit: str) -> str:
+    return "rules.unit." + unit.replace(" ", "-")
+
+
+def _counted(unit: str, n: int, english: str) -> str:
+    """``n`` of ``unit`` in the current language; a unit no catalogue knows keeps its English."""
+    key = f"{_unit_key(unit)}.{'one' if n == 1 else 'other'}"
+    return tr(key, n=n) if key in catalogue("en") else english
+
+
+def unit_word(unit: str, plural: bool = False) -> str:
+    """A counter's name in the current language (the table's ``unit`` and ``units`` rows)."""
+    key = f"{_unit_key(unit)}.{'names' if plural else 'name'}"
+    return tr(key) if key in catalogue("en") else unit
 
 
 def laid_aside(rules: Rules) -> list[str]:
@@ -149,14 +206,19 @@ def laid_aside(rules: Rules) -> list[str]:
     ]
 
 
-def _side(r: Rules) -> str:
-    """Who wins or loses with the Ombre: his side when a called king's holder is his partner."""
-    return "the Ombre's side" if r.partnership == "called-king" else "the Ombre"
+def _aside(rules: Rules) -> str:
+    """The suits laid aside, in words of the current language (``diamonds``)."""
+    return _and([tr(f"rules.suits.{name}") for name in laid_aside(rules)])
+
+
+def _sided(r: Rules) -> str:
+    """Which of two wordings a line takes: ``side`` when a called king's holder is the Ombre's
+    partner, who wins or loses with him, else ``alone``."""
+    return "side" if r.partnership == "called-king" else "alone"
 
 
 def _ordinal(n: int) -> str:
-    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-    return words[n - 1] if 1 <= n <= len(words) else f"{n}th"
+    return tr(f"rules.ordinal.{n}") if 1 <= n <= 9 else tr("rules.ordinal.n", n=n)
 
 
 # ---- the lines, topic by topic -----------------------------------------------------------------
@@ -164,15 +226,18 @@ def _ordinal(n: int) -> str:
 
 def _table(r: Rules) -> RuleLine:
     packets = "-".join(str(k) for k in r.packets)
-    stock = f"{r.stock_size} cards to the stock" if r.stock_size else "no stock"
+    stock = tr("rules.table.stock", n=r.stock_size) if r.stock_size else tr("rules.table.no-stock")
     aside = laid_aside(r)
-    pack = f"a pack of {r.pack.bit_count()}"
-    if aside:
-        suits = " and ".join(aside)
-        pack += f" (the {suits} laid aside, and never trumps)"
-    statement = (
-        f"{r.seats} players, {r.hand_size} cards each from {pack}, "
-        f"dealt {packets} to the right; {stock}."
+    suits = _aside(r)
+    n = r.pack.bit_count()
+    pack = tr("rules.table.pack-aside", n=n, suits=suits) if aside else tr("rules.table.pack", n=n)
+    statement = tr(
+        "rules.table.statement",
+        seats=r.seats,
+        hand=r.hand_size,
+        pack=pack,
+        packets=packets,
+        stock=stock,
     )
     quotes: list[Quote] = []  # a table no source here describes gets none: the tests say so
     note = ""
@@ -197,14 +262,14 @@ def _table(r: Rules) -> RuleLine:
             _cg("30 cards: one whole red suit is laid aside", "p. 46", "variants", reported=True),
             _cg("the suit laid aside may not be named trump", "p. 46", "variants", reported=True),
         ]
-        note = f"{DECISION}CG does not say which suit is laid aside: here the {suits}."
+        note = _decision("rules.table.note-aside", suits=suits)
     if set(r.packets) == {3, 4}:
         quotes.append(_hoy("by fours and threes, and in no other manner", "law 1"))
         if aside:
-            note += " Nor how the cards are dealt: by threes and fours, as at Quadrille."
+            note += " " + tr("rules.table.note-packets")
     return RuleLine(
         "table",
-        "Players and deal",
+        tr("rules.topic.table"),
         statement,
         tuple(quotes),
         ("seats", "hand_size", "packets", "pack"),
@@ -213,15 +278,18 @@ def _table(r: Rules) -> RuleLine:
 
 
 def _counters(r: Rules) -> RuleLine:
-    when = "at every deal" if r.stake_each_deal else "whenever the pool is empty"
-    statement = (
-        f"Stakes in {r.units}, {r.big_unit_value} to a {r.big_unit}; each player stakes "
-        f"{amount(r, r.game_stake)} {when}."
+    key = "rules.counters.every-deal" if r.stake_each_deal else "rules.counters.pool-empty"
+    statement = tr(
+        key,
+        units=unit_word(r.unit, plural=True),
+        big=r.big_unit_value,
+        big_unit=unit_word(r.big_unit),
+        stake=amount(r, r.game_stake),
     )
     note = ""
     if r.stake_each_deal:
         quotes = [_cg("every one lays down a Counter before him", "p. 51", "variants")]
-        note = _quintille_note(r, "a counter laid down by each at every deal")
+        note = _quintille_note(r, "rules.note.quintille.stake")
     elif r.big_unit == "greater counter":
         quotes = [
             _rg("there are two sorts of Marks or Counters"),
@@ -238,7 +306,7 @@ def _counters(r: Rules) -> RuleLine:
         ]
     return RuleLine(
         "counters",
-        "Counters and the stake",
+        tr("rules.topic.counters"),
         statement,
         tuple(quotes),
         ("unit", "units", "big_unit", "big_unit_value", "game_stake", "stake_each_deal"),
@@ -250,24 +318,21 @@ def _passing(r: Rules) -> RuleLine:
     fee = amount(r, r.pass_fee)
     note = ""
     if r.pass_fee and r.pass_fee_eldest_only:
-        statement = f"The eldest hand pays {fee} when he passes; the others pass for nothing."
+        statement = tr("rules.passing.eldest-only", fee=fee)
         quotes = [_enc("one of the lesser for passing for the hand, when eldest")]
     elif r.pass_fee and r.eldest_ante:
-        statement = (
-            f"The eldest hand pays {amount(r, r.eldest_ante)} \u201cfor the hand\u201d each "
-            f"deal, and every pass costs {fee}."
-        )
+        statement = tr("rules.passing.ante", ante=amount(r, r.eldest_ante), fee=fee)
         quotes = [_rg("the lesser for passing, for the hand, if you be eldest")]
     elif r.pass_fee:
-        statement = f"Every pass costs {fee}, paid into the pool."
+        statement = tr("rules.passing.fee", fee=fee)
         quotes = [_mor("he says \u201cPass,\u201d and lays a counter down at his left")]
     else:
-        statement = "Passing costs nothing: the counter each lays down at the deal is the stake."
+        statement = tr("rules.passing.free")
         quotes = [_cg("every one lays down a Counter before him", "p. 51", "variants")]
-        note = _quintille_note(r, "no fee for passing")
+        note = _quintille_note(r, "rules.note.quintille.pass")
     return RuleLine(
         "passing",
-        "Passing",
+        tr("rules.topic.passing"),
         statement,
         tuple(quotes),
         ("eldest_ante", "pass_fee", "pass_fee_eldest_only"),
@@ -277,10 +342,7 @@ def _passing(r: Rules) -> RuleLine:
 
 def _auction(r: Rules) -> RuleLine:
     if not r.overcall:
-        statement = (
-            "Eldest first, each in turn may pass or play: the first who chooses to play, taking "
-            "in or sans prendre, is the Ombre, and nobody after him may claim the game."
-        )
+        statement = tr("rules.auction.first-plays")
         quotes = [
             _enc(
                 "has his choice of playing the game, of naming the trump, and of taking in as "
@@ -289,10 +351,7 @@ def _auction(r: Rules) -> RuleLine:
             _rg("the first hand having always the choice to play or pass, after him the second"),
         ]
     elif r.asker_may_keep:
-        statement = (
-            "Each speaks once, eldest first. A later player may claim the game from one who asked "
-            "leave by offering sans prendre; the asker may keep it by playing sans prendre himself."
-        )
+        statement = tr("rules.auction.asker-keeps")
         quotes = [
             _mor(
                 "he says \u201cDo you give me leave?\u201d or \u201cDo you play without taking "
@@ -307,34 +366,26 @@ def _auction(r: Rules) -> RuleLine:
             ),
         ]
     else:
-        statement = (
-            "Each speaks once, eldest first. A later player may claim the game from one who asked "
-            "leave by offering sans prendre, and the asker, bound to take in, loses it."
-        )
+        statement = tr("rules.auction.asker-loses")
         quotes = [
             _rg("he is to ask if any one will play without taking in"),
             _rg("you oblige yourself to take in, though your Game be never so good", "Addition 1"),
         ]
-    return RuleLine(
-        "auction", "The auction", statement, tuple(quotes), ("overcall", "asker_may_keep")
-    )
+    topic = tr("rules.topic.auction")
+    return RuleLine("auction", topic, statement, tuple(quotes), ("overcall", "asker_may_keep"))
 
 
 def _all_pass(r: Rules) -> RuleLine:
     note = ""
     if r.all_pass == "spadille-plays":
-        spadille = r.names.spadille
-        call = {"called-king": ", calling a king", "demanded-king": ", demanding a king"}
-        statement = (
-            f"If all pass, the holder of {spadille} must play (forced {spadille}): he names the "
-            f"trump{call.get(r.partnership, '')}, never plays sans prendre, and may not play the "
-            "vole"
-        )
+        spadille = card_word(r.names.spadille)
+        how = {"called-king": "calling", "demanded-king": "demanding"}.get(r.partnership, "alone")
         if r.caller_floor:
-            statement += (
-                f"; he is never beasted alone for making fewer than {r.caller_floor} tricks"
+            statement = tr(
+                f"rules.all-pass.spadille.{how}.floor", spadille=spadille, n=r.caller_floor
             )
-        statement += "."
+        else:
+            statement = tr(f"rules.all-pass.spadille.{how}", spadille=spadille)
         quotes = [
             _hoy("the holder of ... must play, calling a king", "law 2", reported=True),
             _hoy(
@@ -347,15 +398,12 @@ def _all_pass(r: Rules) -> RuleLine:
             quotes.insert(
                 0, _cg("the same applies to forced Spadille", "p. 46", "variants", reported=True)
             )
-        note = (
-            f"{DECISION}forced {spadille} never plays sans prendre, and the last to speak may "
-            "pass, since all passing is what forces him."
-        )
+        note = _decision("rules.all-pass.note", spadille=spadille)
     elif r.all_pass == "youngest-plays":
-        statement = "If all the others pass, the youngest hand must play."
+        statement = tr("rules.all-pass.youngest")
         quotes = [_cg("the four eldest Hands having pass", "p. 51", "variants")]
     else:
-        statement = "If all pass, the pass counters stay in the pool and the next dealer deals."
+        statement = tr("rules.all-pass.redeal")
         quotes = [
             _mor(
                 "If all three players say \u201cPass,\u201d each laying a counter down, the "
@@ -363,25 +411,16 @@ def _all_pass(r: Rules) -> RuleLine:
             ),
             _cg("every one is to lay down a single Counter, and the next Person deals"),
         ]
-    return RuleLine("all-pass", "When all pass", statement, tuple(quotes), ("all_pass",), note)
+    topic = tr("rules.topic.all-pass")
+    return RuleLine("all-pass", topic, statement, tuple(quotes), ("all_pass",), note)
 
 
 def _exchange(r: Rules) -> RuleLine:
-    statement = (
-        f"The Ombre who takes in lays out as many cards as he likes (at least "
-        f"{r.min_ombre_discard}) and names the trump before he looks at the cards he takes in; "
-        "then each defender in turn may take in from what is left."
-    )
+    statement = tr("rules.exchange.statement", n=r.min_ombre_discard)
     if r.trump_named_late:
-        statement += (
-            " If he takes them in first, each defender in turn may name the trump instead, and "
-            "if neither does, he names it."
-        )
+        statement += " " + tr("rules.exchange.late")
     else:
-        statement += (
-            " (The sources let another name the trump if he forgets, but these rules ask him "
-            "for it first, so it never arises.)"
-        )
+        statement += " " + tr("rules.exchange.asked")
     quotes = [
         _rg(
             "If you name not the Trump before you look on the Cards which you have taken in, "
@@ -396,7 +435,7 @@ def _exchange(r: Rules) -> RuleLine:
     ]
     return RuleLine(
         "exchange",
-        "Taking in and the trump",
+        tr("rules.topic.exchange"),
         statement,
         tuple(quotes),
         ("min_ombre_discard", "first_defender_leaves", "trump_named_late"),
@@ -405,34 +444,30 @@ def _exchange(r: Rules) -> RuleLine:
 
 def _take_in_fee(r: Rules) -> RuleLine:
     if r.take_in_fee:
-        statement = f"Each card taken in costs {amount(r, r.take_in_fee)}, whoever takes it."
+        statement = tr("rules.take-in-fee.fee", fee=amount(r, r.take_in_fee))
         quotes = [
             _rg("giving for each carded you take in, one Mark or Counter"),
             _enc("and for every card taken in"),
         ]
     else:
-        statement = "Taking in costs nothing (the exchange is told with no fee for it)."
+        statement = tr("rules.take-in-fee.free")
         quotes = [_mor("the Ombre begins by discarding from his hand two, three, or more cards")]
-    return RuleLine(
-        "take-in-fee", "What taking in costs", statement, tuple(quotes), ("take_in_fee",)
-    )
+    topic = tr("rules.topic.take-in-fee")
+    return RuleLine("take-in-fee", topic, statement, tuple(quotes), ("take_in_fee",))
 
 
 def _stock_seen(r: Rules) -> RuleLine:
     if r.stock_seen_after_first_lead:
-        statement = "Once the first card is led, anyone may look at what is left of the stock."
+        statement = tr("rules.stock-seen.shown")
         quotes = [
             _rg("whether any may look on them or no, which the Table lead once, usually is done")
         ]
     else:
-        statement = (
-            "What is left of the stock stays face down (CG puts it in the middle of the table "
-            "and says nothing of looking at it)."
-        )
+        statement = tr("rules.stock-seen.hidden")
         quotes = [_cg("remainder placed in the middle of the table", reported=True)]
     return RuleLine(
         "stock-seen",
-        "The rest of the stock",
+        tr("rules.topic.stock-seen"),
         statement,
         tuple(quotes),
         ("stock_seen_after_first_lead",),
@@ -441,7 +476,7 @@ def _stock_seen(r: Rules) -> RuleLine:
 
 def _tricks_seen(r: Rules) -> RuleLine:
     if r.tricks_seen == "any-time":
-        statement = "Anyone may look over the tricks already played, at any time."
+        statement = tr("rules.tricks-seen.any-time")
         quotes = [
             _rg(
                 "whether any may look on the Tricks ... which ordinarily is resolved on the "
@@ -449,7 +484,7 @@ def _tricks_seen(r: Rules) -> RuleLine:
             )
         ]
     else:
-        statement = "A player may look over the tricks already played only on his turn to play."
+        statement = tr("rules.tricks-seen.own-turn")
         quotes = [
             _cg(
                 "a player may look over past tricks only when it is his turn to play",
@@ -457,17 +492,12 @@ def _tricks_seen(r: Rules) -> RuleLine:
                 reported=True,
             )
         ]
-    return RuleLine(
-        "tricks-seen", "Looking at the tricks", statement, tuple(quotes), ("tricks_seen",)
-    )
+    topic = tr("rules.topic.tricks-seen")
+    return RuleLine("tricks-seen", topic, statement, tuple(quotes), ("tricks_seen",))
 
 
 def _privilege(r: Rules) -> RuleLine:
-    by = "led" if r.matador_forced_by == "led" else "played to the trick"
-    statement = (
-        "When a trump is led, a player whose only trumps are matadors need not play one, unless "
-        f"a higher matador {by} forces a lower one."
-    )
+    statement = tr(f"rules.privilege.{'led' if r.matador_forced_by == 'led' else 'played'}")
     if r.matador_forced_by == "led":
         quotes = [
             _rg("the Spadillio forces the Mallilio, and the Mallilio the Basto"),
@@ -480,38 +510,26 @@ def _privilege(r: Rules) -> RuleLine:
         ]
     else:
         quotes = [Quote("EB1911", "except when a higher mat is played", "compendium")]
-    return RuleLine(
-        "privilege", "The matadors' privilege", statement, tuple(quotes), ("matador_forced_by",)
-    )
+    topic = tr("rules.topic.privilege")
+    return RuleLine("privilege", topic, statement, tuple(quotes), ("matador_forced_by",))
 
 
 def _matadors(r: Rules) -> RuleLine:
     side = r.partnership == "called-king" and not r.matadors_sans_prendre_only
-    him, he, hand = ("the side", "it", "their hands") if side else ("him", "he", "his hand")
+    who = "side" if side else "alone"
+    value = amount(r, r.matador_value)
     if r.matador_base is not None:
-        paid = (
-            f"each opponent pays {him} {amount(r, r.matador_base)} for the three, and "
-            f"{amount(r, r.matador_value)} for each trump that follows them unbroken in {hand}"
-        )
+        paid = tr(f"rules.matadors.base.{who}", base=amount(r, r.matador_base), value=value)
     else:
-        paid = (
-            f"each opponent pays {him} {amount(r, r.matador_value)} for each card of the run: the "
-            f"three and the trumps that follow them unbroken in {hand}"
-        )
+        paid = tr(f"rules.matadors.run.{who}", value=value)
     if r.matadors_counted is not None:
-        paid += f", {r.matadors_counted} cards at most"
-    when = (
-        f"if {he} wins, and {he} pays the same to each if {he} loses"
-        if r.matadors_paid_by_losing_ombre
-        else f"whether {he} wins or loses"
+        paid += tr("rules.matadors.at-most", n=r.matadors_counted)
+    when = tr(
+        f"rules.matadors.{'win-or-pay' if r.matadors_paid_by_losing_ombre else 'always'}.{who}"
     )
-    only = " in a game sans prendre" if r.matadors_sans_prendre_only else ""
-    holder = (
-        "An Ombre and his partner holding all three matadors between them"
-        if side
-        else "An Ombre holding all three matadors"
-    )
-    statement = f"{holder}{only}: {paid}, {when}."
+    only = tr("rules.matadors.only") if r.matadors_sans_prendre_only else ""
+    holder = tr(f"rules.matadors.holder.{who}")
+    statement = tr("rules.matadors.statement", holder=holder, only=only, paid=paid, when=when)
     if r.matador_base is not None:
         quotes = [
             _enc("the others pay three of the greater counters a-piece"),
@@ -535,7 +553,7 @@ def _matadors(r: Rules) -> RuleLine:
         ]
     return RuleLine(
         "matadors",
-        "Paying the matadors",
+        tr("rules.topic.matadors"),
         statement,
         tuple(quotes),
         (
@@ -549,27 +567,16 @@ def _matadors(r: Rules) -> RuleLine:
 
 
 def _sans_prendre(r: Rules) -> RuleLine:
-    statement = (
-        f"Playing sans prendre (without taking in): each opponent pays the Ombre "
-        f"{amount(r, r.sans_prendre_bonus)} if he wins; he pays each as much if he loses."
-    )
+    bonus = amount(r, r.sans_prendre_bonus)
+    statement = tr("rules.sans-prendre.statement", bonus=bonus)
     note = ""
     if r.game_value or r.consolation:
-        alone = "demanding no king" if r.partnership == "demanded-king" else "calling no king"
-        if r.partnership == "alone":
-            alone = "without taking in"
-        statement = (
-            f"Playing sans prendre ({alone}): besides the game and the consolation, each opponent "
-            f"pays the Ombre {amount(r, r.sans_prendre_bonus)} more if he wins; he pays each as "
-            "much if he loses."
-        )
+        alone = {"demanded-king": "no-demand", "alone": "no-stock"}.get(r.partnership, "no-call")
+        statement = tr(f"rules.sans-prendre.{alone}", bonus=bonus)
         quotes = [_hoy("A solo, common suit: two from each", "p. 382")]
-        note = (
-            f"{DECISION}HOY's counts are for Quadrille with hearts, where a solo pays one more "
-            "than an ask-leave; so here."
-        )
+        note = _decision("rules.sans-prendre.note")
     elif r.sans_prendre_draws is not None:
-        statement += f" A winner draws only {amount(r, r.sans_prendre_draws)} from the pool."
+        statement += " " + tr("rules.sans-prendre.draws", n=amount(r, r.sans_prendre_draws))
         quotes = [
             _cg(
                 "two Counters paid him for the Sans-prendre, by each of the defendants",
@@ -591,7 +598,7 @@ def _sans_prendre(r: Rules) -> RuleLine:
         ]
     return RuleLine(
         "sans-prendre",
-        "Sans prendre",
+        tr("rules.topic.sans-prendre"),
         statement,
         tuple(quotes),
         ("sans_prendre_bonus", "sans_prendre_draws"),
@@ -601,40 +608,32 @@ def _sans_prendre(r: Rules) -> RuleLine:
 
 def _vole(r: Rules) -> RuleLine:
     note = ""
+    after = _ordinal(r.vole_declare_after_winning)
+    before = _ordinal(r.vole_declare_before_trick)
     if r.vole_by_side:
-        when = (
-            f"declared by whoever of the side won the {_ordinal(r.vole_declare_after_winning)} "
-            f"trick, the side having won them all and the called card having been played, before "
-            f"he leads to the {_ordinal(r.vole_declare_before_trick)}"
-        )
+        when = tr("rules.vole.when-side", after=after, before=before)
     elif r.vole_declare_after_winning:
-        when = (
-            f"declared once he has won the first {r.vole_declare_after_winning} tricks, before "
-            f"the {_ordinal(r.vole_declare_before_trick)} is led"
-        )
+        when = tr("rules.vole.when-won", n=r.vole_declare_after_winning, before=before)
     else:
-        when = f"declared before the {_ordinal(r.vole_declare_before_trick)} trick is led"
+        when = tr("rules.vole.when", before=before)
     pays = []
     if r.vole_bonus:
-        pays.append(f"each opponent pays {amount(r, r.vole_bonus)}")
+        pays.append(tr("rules.vole.bonus", bonus=amount(r, r.vole_bonus)))
     if r.vole_doubles_pool:
-        pays.append("he sweeps the pool and each opponent pays half of it again")
+        pays.append(tr("rules.vole.sweeps"))
     if r.vole_by_side and r.partner_shares and pays:
-        pays[-1] += ", halved within the side"
-    statement = f"The vole, all the tricks, {when}: {' and '.join(pays) or 'nothing more'}."
+        pays[-1] += tr("rules.vole.halved")
+    statement = tr("rules.vole.statement", when=when, pays=_and(pays) or tr("rules.vole.nothing"))
     if r.vole_by_side:
-        statement += " Failed, the game's winnings are kept."
+        statement += " " + tr("rules.vole.failed")
         if r.game_value:
-            statement += " Made but not declared, it pays as the game."
+            statement += " " + tr("rules.vole.undeclared")
         quotes = [
             _hoy("is obliged to play for the vole", "law 11"),
             _hoy("the Ombre may know his called king before declaring", "law 19", reported=True),
             _hoy("a failed vole keeps the game's winnings", reported=True),
         ]
-        note = (
-            f"{DECISION}the vole is offered only once the called card has been played, since "
-            "the others cannot know the side is whole before; undeclared, it pays as the game."
-        )
+        note = _decision("rules.vole.note")
     elif r.vole_doubles_pool:
         quotes = [
             _cg("sweeps the Board, let there be ever so many Stakes upon", "p. 32"),
@@ -649,7 +648,7 @@ def _vole(r: Rules) -> RuleLine:
                 reported=True,
             )
         ]
-        note = _quintille_note(r, "the vole declared once the game is won")
+        note = _quintille_note(r, "rules.note.quintille.vole")
     else:
         quotes = [
             _rg(
@@ -659,7 +658,7 @@ def _vole(r: Rules) -> RuleLine:
         ]
     return RuleLine(
         "vole",
-        "The vole",
+        tr("rules.topic.vole"),
         statement,
         tuple(quotes),
         (
@@ -676,16 +675,11 @@ def _vole(r: Rules) -> RuleLine:
 def _outcomes(r: Rules) -> RuleLine:
     note = ""
     if r.codille_divides_pool:
-        side = _side(r)
-        who = side[0].upper() + side[1:]
-        if r.partnership == "called-king":
-            who += " (he and his partner, or he alone sans prendre)"
-        statement = (
-            f"{who} must make {r.win_tricks} of the {r.tricks} tricks. "
-            f"With {r.remise_tricks} it is a remise: {side} is beasted as many counters as the "
-            "pool holds, paid into it for the next deal. With fewer it is codille: the others "
-            f"divide the pool equally, the odd counters staying in it, and {side} is beasted what "
-            "lay in it."
+        statement = tr(
+            f"rules.outcomes.divide.{_sided(r)}",
+            win=r.win_tricks,
+            tricks=r.tricks,
+            remise=r.remise_tricks,
         )
         quotes = [
             _hoy(
@@ -706,15 +700,13 @@ def _outcomes(r: Rules) -> RuleLine:
                     reported=True,
                 ),
             )
-        note = (
-            f"{DECISION}the odd counters of a divided pool stay for the next deal; and where "
-            "HOY's pages disagree on four tricks, they are codille, as on p. 362."
-        )
+        note = _decision("rules.outcomes.note")
     elif r.win_tricks is not None:
-        statement = (
-            f"The Ombre's side must make {r.win_tricks} tricks; with {r.remise_tricks} it is "
-            "beasted (remise) and pays into the pool; with fewer it is codille and each opponent "
-            f"takes {amount(r, r.codille_take or 0)} from the pool."
+        statement = tr(
+            "rules.outcomes.side",
+            win=r.win_tricks,
+            remise=r.remise_tricks,
+            take=amount(r, r.codille_take or 0),
         )
         quotes = [
             _enc("five tricks must be won, otherwise the ombre is beasted"),
@@ -726,11 +718,7 @@ def _outcomes(r: Rules) -> RuleLine:
             ),
         ]
     else:
-        statement = (
-            "The Ombre wins with more tricks than each defender and takes the pool. A tie for "
-            "most is a repuesto: he pays into the pool as much as it holds. If a defender has "
-            "most, it is codille: he takes the pool and the Ombre makes it good."
-        )
+        statement = tr("rules.outcomes.most")
         quotes = [
             _rg("he who can win five tricks of the Nine, has a sure Game"),
             _rg("the Plaier doubles the Stake, without any ones winning it"),
@@ -740,7 +728,7 @@ def _outcomes(r: Rules) -> RuleLine:
         ]
     return RuleLine(
         "outcomes",
-        "Winning and losing",
+        tr("rules.topic.outcomes"),
         statement,
         tuple(quotes),
         ("win_tricks", "remise_tricks", "remise_beast", "codille_take", "codille_divides_pool"),
@@ -759,9 +747,8 @@ _QUEEN = _hoy(
 def _caller_floor(r: Rules) -> RuleLine | None:
     if not r.caller_floor:
         return None
-    statement = (
-        f"A losing caller who made fewer than {r.caller_floor} tricks himself is beasted alone: "
-        f"he pays all the side owes, his partner nothing. Not so forced {r.names.spadille}."
+    statement = tr(
+        "rules.caller-floor.statement", n=r.caller_floor, spadille=card_word(r.names.spadille)
     )
     quotes = (
         _hoy(
@@ -771,45 +758,39 @@ def _caller_floor(r: Rules) -> RuleLine | None:
         ),
         _cg("to win his three Tricks to avoid being Beasted alone", "p. 63", "variants"),
     )
-    return RuleLine("caller-floor", "Beasted alone", statement, quotes, ("caller_floor",))
+    topic = tr("rules.topic.caller-floor")
+    return RuleLine("caller-floor", topic, statement, quotes, ("caller_floor",))
 
 
 def _payments(r: Rules) -> RuleLine | None:
     if not (r.game_value or r.consolation or r.partner_shares):
         return None
-    side = _side(r)
+    side = _sided(r)
     won = []
     if r.game_value:
-        won.append(f"the game ({amount(r, r.game_value)})")
+        won.append(tr("rules.payments.game", n=amount(r, r.game_value)))
     if r.consolation:
-        won.append(f"the consolation ({amount(r, r.consolation)})")
+        won.append(tr("rules.payments.consolation", n=amount(r, r.consolation)))
     statement = ""
     if won:
-        statement = f"Won, each of the others pays {side} {' and '.join(won)}, besides the pool."
-        lost = []
-        if r.consolation:
-            lost.append("the consolation")
-        if r.game_value:
-            lost.append("at codille the game too" if lost else "the game at codille")
-        statement += f" Lost, {side} pays each of them {', and '.join(lost)}."
+        statement = tr(f"rules.payments.won.{side}", won=_and(won))
+        if r.consolation and r.game_value:
+            lost = tr("rules.payments.lost-both")
+        else:
+            one = "consolation" if r.consolation else "game"
+            lost = tr(f"rules.payments.lost-{one}")
+        statement += " " + tr(f"rules.payments.lost.{side}", lost=lost)
     quotes = [_hoy("always paid by those who lose, whether by codille or remise", "terms")]
     note = ""
     if won:
-        note = (
-            f"{DECISION}HOY gives counts only for Quadrille with hearts (an ask-leave one "
-            f"a-piece, p. 382); here {' and '.join(won)}."
-        )
+        note = _decision("rules.payments.note", won=_and(won))
     if r.partner_shares:
-        statement += (
-            " Everything the side pays or takes, reckoned for each of the others, is halved "
-            "between the Ombre and his partner, the odd counter falling to the Ombre first and "
-            "then to each in turn."
-        )
+        statement += " " + tr("rules.payments.shares")
         quotes.append(_hoy("losses shared equally by Ombre and friend", "p. 77", reported=True))
-        note += " The odd counters fall in turn, so the halves differ by one at most."
+        note += " " + tr("rules.payments.note-shares")
     return RuleLine(
         "payments",
-        "The game and the consolation",
+        tr("rules.topic.payments"),
         statement.strip(),
         tuple(quotes),
         ("game_value", "consolation", "partner_shares"),
@@ -822,10 +803,7 @@ def _partner(r: Rules) -> RuleLine | None:
         return _demand(r)
     if r.partnership != "called-king":
         return None
-    statement = (
-        "The Ombre who asked leave names the trump and calls a king, any but the king of trumps; "
-        "its holder is his secret partner. Sans prendre, he plays alone."
-    )
+    statement = tr("rules.partner.called")
     quotes = [
         _enc("calls a king to his assistance"),
         _cg("any King, except that of Trumps", "p. 51", "variants"),
@@ -838,27 +816,17 @@ def _partner(r: Rules) -> RuleLine | None:
     names: tuple[str, ...] = ("partnership",)
     note = ""
     if r.queen_when_kings_held:
-        statement += (
-            " A caller who holds every king he could call may call a queen instead, not of "
-            "trumps, or one of his own kings."
-        )
+        statement += " " + tr("rules.partner.called-queen")
         quotes.append(_QUEEN)
         names += ("queen_when_kings_held",)
-        note = (
-            f"{DECISION}HOY speaks of four kings; a caller who lacks only the king of trumps "
-            "may call a queen too."
-        )
-    return RuleLine("partner", "The called king", statement, tuple(quotes), names, note)
+        note = _decision("rules.partner.called-note")
+    topic = tr("rules.topic.partner.called")
+    return RuleLine("partner", topic, statement, tuple(quotes), names, note)
 
 
 def _demand(r: Rules) -> RuleLine:
     """The demanded king (CG p. 46, Quadrille by three): handed over, a card given back."""
-    statement = (
-        "The Ombre who asked leave names the trump and demands a king he lacks, any but the king "
-        "of trumps: its holder hands it over and takes in exchange any card the Ombre gives him "
-        "(not that king), which the third may see. Then the Ombre plays alone. Sans prendre, he "
-        "demands nothing."
-    )
+    statement = tr("rules.partner.demanded")
     quotes = [
         _cg(
             "the opponent holding it must hand it over and take in exchange any card the Ombre "
@@ -869,24 +837,21 @@ def _demand(r: Rules) -> RuleLine:
         )
     ]
     names: tuple[str, ...] = ("partnership",)
-    note = f"{DECISION}the card given may be any but the king just received"
+    note = "rules.partner.demanded-note"
     if r.queen_when_kings_held:
-        statement += (
-            " If he holds every king he could demand, he demands a queen he lacks, not of "
-            "trumps; if he holds those too, nothing."
-        )
+        statement += " " + tr("rules.partner.demanded-queen")
         quotes.append(_QUEEN)
         names += ("queen_when_kings_held",)
-        note += "; a queen when he holds the kings, as HOY allows at four"
-    return RuleLine("partner", "The demanded king", statement, tuple(quotes), names, note + ".")
+        note = "rules.partner.demanded-queen-note"
+    topic = tr("rules.topic.partner.demanded")
+    return RuleLine("partner", topic, statement, tuple(quotes), names, _decision(note))
 
 
 def _names(r: Rules) -> RuleLine:
     n: CardNames = r.names
-    statement = (
-        f"The three matadors are called {n.spadille} (ace of spades), {n.manille} (the second "
-        f"trump) and {n.basto} (ace of clubs); a red trump ace is {n.punto}; together, "
-        f"{n.matadors}."
+    statement = tr(
+        "rules.names.statement",
+        **{f.name: card_word(getattr(n, f.name)) for f in fields(CardNames)},
     )
     if n.spadille == "Spadillio":
         quotes = [_rg("The Spadillio, or Ace of Spades"), _rg("The Mallilio, or black Deuces")]
@@ -899,14 +864,13 @@ def _names(r: Rules) -> RuleLine:
         quotes = [
             _mor("The three chief trumps, Spadille, Manille, and Basto, are called Matadores")
         ]
-    return RuleLine("names", "The names of the cards", statement, tuple(quotes), ("names",))
+    topic = tr("rules.topic.names")
+    return RuleLine("names", topic, statement, tuple(quotes), ("names",))
 
 
 def _speech(r: Rules) -> RuleLine:
     if r.gano is None:
-        statement = (
-            "Nothing may be said in the play: no word to a partner, not even to name a king."
-        )
+        statement = tr("rules.speech.none")
         quotes = [
             _cg(
                 'no speaking at all, not even "That is the King"',
@@ -917,14 +881,12 @@ def _speech(r: Rules) -> RuleLine:
             _cg("He, who says a Word to make him [his partner] desist, must be beasted", "p. 63"),
         ]
     else:
-        statement = (
-            f"Nothing may be said in the play but \u201c{r.gano}\u201d (\u2019tis mine), by a "
-            "defender with his card, asking his partner not to take the trick."
-        )
+        statement = tr("rules.speech.gano", gano=r.gano)
         quotes = [
             _rg("You are to say nothing but onely I pass, or play, or Gagno, that is, 'tis mine")
         ]
-    return RuleLine("speech", "What may be said", statement, tuple(quotes), ("gano",))
+    topic = tr("rules.topic.speech")
+    return RuleLine("speech", topic, statement, tuple(quotes), ("gano",))
 
 
 _TOPICS = (
@@ -961,7 +923,7 @@ def _prefer(line: RuleLine, sigla: Sequence[str]) -> RuleLine:
         kept = [q for q in line.quotes if q.siglum == line.quotes[0].siglum]
     note = ""
     if kept[0].siglum != sigla[0]:
-        note = f"Not in {sigla[0]} (as far as read): the rule is {kept[0].siglum}'s."
+        note = tr("rules.note.not-in", siglum=sigla[0], kept=kept[0].siglum)
     note = " ".join(n for n in (note, line.note) if n)  # and the topic's own (a decision)
     return RuleLine(line.key, line.topic, line.statement, tuple(kept), line.fields, note)
 
@@ -1042,33 +1004,52 @@ AMOUNTS = frozenset({
 
 
 def format_value(rules: Rules, name: str) -> str:
-    """A field's value in words, amounts in the preset's own counters."""
+    """A field's value in words, amounts in the preset's own counters, in the current language
+    (``rules.value.*``; :data:`WORDS` in English)."""
     value = getattr(rules, name)
     if name == "gano" and value is None:
-        return "none: no speech at all"
+        return tr("rules.value.no-speech")
     if value is None:
         return "\u2014"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("rules.value.yes" if value else "rules.value.no")
     if name in AMOUNTS and isinstance(value, int):
-        return "nothing" if value == 0 else amount(rules, value)
+        return tr("rules.value.nothing") if value == 0 else amount(rules, value)
     if isinstance(value, CardNames):
-        return ", ".join(getattr(value, f.name) for f in fields(CardNames))
+        return ", ".join(card_word(getattr(value, f.name)) for f in fields(CardNames))
     if name == "pack":
         size = str(len(list(cards_of(value))))
         aside = laid_aside(rules)
-        return f"{size} (the {' and '.join(aside)} laid aside)" if aside else size
+        return tr("rules.value.pack-aside", n=size, suits=_aside(rules)) if aside else size
     if name == "caller_floor":
-        return f"{value} tricks" if value else "none"
+        return tr("rules.value.tricks", n=value) if value else tr("rules.value.none")
     if name == "all_pass" and value == "spadille-plays":
-        return f"the holder of {rules.names.spadille} must play"
+        return tr("rules.value.spadille-plays", spadille=card_word(rules.names.spadille))
     if name == "packets":
         return "-".join(str(k) for k in value)
     if name == "remise_beast":
-        return " and ".join(amount(rules, k) for k in value)
+        return _and([amount(rules, k) for k in value])
+    if name in ("unit", "big_unit") and isinstance(value, str):
+        return unit_word(value)
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
-    return WORDS.get(value, str(value)) if isinstance(value, str) else str(value)
+    if isinstance(value, str) and value in WORDS:
+        return tr(f"rules.value.{value}")
+    return str(value)
+
+
+def field_label(name: str) -> str:
+    """A :class:`Rules` field's row header in the current language (:data:`FIELD_LABELS`)."""
+    key = f"rules.field.{name}"
+    return tr(key) if key in catalogue("en") else name.replace("_", " ")
+
+
+def card_word(name: str) -> str:
+    """A preset's name for a card (``Spadille``, ``Basto``) in the current language's period
+    spelling (``Espadilla``, ``Baste``); the 1660 pamphlet's and the encyclopaedia's own spellings
+    (``Spadillio``, ``Pipillo``) are kept as they are."""
+    key = f"rules.cardname.{name}"
+    return tr(key) if key in catalogue("en") else name
 
 
 def differing_fields(presets: Sequence[Rules]) -> list[str]:
@@ -1080,11 +1061,11 @@ def differing_fields(presets: Sequence[Rules]) -> list[str]:
 def compare(presets: Sequence[Rules]) -> dict[str, object]:
     """The side-by-side table: a column per preset, a row per field that differs."""
     return {
-        "presets": [{"id": r.id, "title": r.title} for r in presets],
+        "presets": [{"id": r.id, "title": preset_title(r)} for r in presets],
         "rows": [
             {
                 "field": name,
-                "label": FIELD_LABELS.get(name, name.replace("_", " ")),
+                "label": field_label(name),
                 "values": [format_value(r, name) for r in presets],
             }
             for name in differing_fields(presets)
@@ -1102,9 +1083,13 @@ __all__ = [
     "Quote",
     "RuleLine",
     "amount",
+    "card_word",
     "compare",
     "differing_fields",
+    "field_label",
     "format_value",
+    "gloss_key",
     "laid_aside",
     "rule_lines",
+    "unit_word",
 ]
