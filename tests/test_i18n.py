@@ -57,9 +57,12 @@ def test_an_unknown_language_is_refused_by_name() -> None:
     assert i18n.language() == "en"
 
 
-def test_the_bridge_sets_the_language_and_refuses_an_unknown_one() -> None:
+def test_the_bridge_sets_the_language_and_refuses_an_unknown_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from ombre_core import bridge
 
+    monkeypatch.setattr(bridge, "_session", None)  # another test's game may still be open
     try:
         reply = json.loads(bridge.set_language('{"lang": "da"}'))
         assert reply == {"ok": True, "lang": "da"}  # no game in progress: no snapshot
