@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from functools import wraps
 from typing import Any
 
@@ -344,11 +344,23 @@ def presets(options: str = "") -> dict[str, Any]:
     }
 
 
-LEVEL_TITLES = {
-    "novice": "Novice: plays by the 1660 pamphlet's rules of thumb",
-    "standard": "Standard: weighs a few likely layouts of the unseen cards",
-    "expert": "Expert: weighs many layouts, solving each exactly",
-}
+class _LevelTitles(Mapping[str, str]):
+    """Each computer level's title in the current language (``level.<id>``)."""
+
+    def __getitem__(self, level: str) -> str:
+        if level not in LEVELS:
+            raise KeyError(level)
+        return i18n.tr(f"level.{level}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LEVELS)
+
+    def __len__(self) -> int:
+        return len(LEVELS)
+
+
+LEVEL_TITLES: Mapping[str, str] = _LevelTitles()
+"""The levels' titles, read in the language set when they are read."""
 
 
 @_reply
