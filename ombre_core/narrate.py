@@ -1,6 +1,21 @@
 """The deal in words: card names in each preset's spelling, the log, and the result explained.
 
 The browser and the command line both show these texts, so no rule or name is written twice.
+
+Every word comes from the catalogue of the language set (:mod:`.i18n`), under keys that follow a
+few conventions, so that each language writes whole sentences in its own grammar:
+
+- ``<key>.you`` / ``<key>.other``: a sentence whose subject is a seat, as the reader's own
+  (``You pass.``, ``Pasas.``) or another's with ``{who}`` (``{who} passes.``);
+- ``<key>.one`` / ``<key>.other``: a sentence about a count ``{n}`` (:func:`.i18n.tr_n`);
+- ``number.0`` ... ``number.16``: small numbers in words, as the period texts write them;
+- ``card.<code>`` and ``card.<code>.lower``: each card's plain name, at the head of a label and
+  inside a sentence (``Seven of Hearts``, ``seven of hearts``; ``Herz-Sieben`` in German);
+- ``card.spadille`` ...: the named cards in a language other than English, which keeps each
+  preset's own spelling (:func:`names_of`);
+- ``engine.pay.<reason>``: a payment, per :class:`~.scoring.Transfer` reason and direction;
+- ``glossary.<term>`` and ``glossary.<term>.<table>``: the glossary, with its variants for the
+  called king, the demanded king, Quadrille's forced Spadille and Ombre by two.
 """
 
 from __future__ import annotations
