@@ -23,11 +23,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import actions as A
-from . import jsontext
+from . import i18n, jsontext
 from .bots import LEVELS, PLAYERS, make_player
 from .bots.duel import DUELISTS, duel
 from .cards import format_card
 from .errors import OmbreError
+from .i18n import tr
 from .narrate import Narrator, card_name
 from .record import replay
 from .rules import PRESETS, get_rules
@@ -241,19 +242,17 @@ def _show_hand(deal: Deal, seat: int) -> str:
 
 def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int | None:
     legal = deal.legal_actions()
-    print(f"\nYour hand: {_show_hand(deal, seat)}", file=out)
+    print("\n" + tr("engine.cli.hand", cards=_show_hand(deal, seat)), file=out)
     if deal.trick:
         played = ", ".join(card_name(c, deal.trump, deal.rules) for c in deal.trick)
-        print(f"On the table: {played}", file=out)
+        print(tr("engine.cli.table", cards=played), file=out)
     if legal and A.is_discard(legal[0]):
         low, high = deal.discard_bounds(seat)
-        print(
-            f"Discard {low} to {high} cards: type e.g. 'discard 3c 4c' ('discard' for none).",
-            file=out,
-        )
+        print(tr("engine.cli.discard", low=low, high=high), file=out)
     else:
         words = [A.format_action(a) for a in legal]
-        print("Legal: " + "  ".join(f"[{i}] {w}" for i, w in enumerate(words)), file=out)
+        choices = "  ".join(f"[{i}] {w}" for i, w in enumerate(words))
+        print(tr("engine.cli.legal", choices=choices), file=out)
     while True:
         try:
             text = read("> ").strip()
@@ -264,7 +263,7 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int 
         if text.isdigit() and not (legal and A.is_discard(legal[0])):
             if int(text) < len(legal):
                 return legal[int(text)]
-            print("No such choice.", file=out)
+            print(tr("engine.cli.no-such-choice"), file=out)
             continue
         try:
             action = A.parse_action(text)
@@ -274,18 +273,19 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int 
         reason = deal.why_illegal(action)
         if reason is None:
             return action
-        print(f"Not allowed: {reason}", file=out)
+        print(tr("engine.cli.not-allowed", reason=reason), file=out)
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] = input) -> int:
+    with i18n.using(getattr(args, "lang", i18n.DEFAULT)):
+        return _play(args, out, read)
+
+
+def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     session = Session(get_rules(args.rules), seed, human=0, bot=args.level)
     narrator = Narrator(session.names, 0)
-    print(
-        f"{session.rules.title}. Seed {seed}. Type a choice's number or its notation; "
-        "'quit' to stop.",
-        file=out,
-    )
+    print(tr("engine.cli.intro", title=session.rules.title, seed=seed), file=out)
     while True:
         shown = 0
         deal = session.deal
@@ -301,7 +301,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] =
                 print(log[-1], file=out)
                 action = _ask(deal, 0, read, out)
                 if action is None:
-                    print("Goodbye.", file=out)
+                    print(tr("engine.cli.goodbye"), file=out)
                     return 0
                 session.apply(action, 0)
             else:
@@ -315,12 +315,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] =
         balances = ", ".join(
             f"{narrator.who(s)} {b:+d}" for s, b in enumerate(session.ledger.balances)
         )
-        print(f"Ledger: {balances} (pool {session.ledger.pool})", file=out)
+        print(tr("engine.cli.ledger", balances=balances, pool=session.ledger.pool), file=out)
         try:
-            again = read("Next deal? [Y/n] ").strip().lower()
+            again = read(tr("engine.cli.next")).strip().lower()
         except EOFError:
             return 0
-        if again in ("n", "no", "q", "quit"):
+        if again in ("n", "no", "q", "quit", "non", "nej", "nein"):
             return 0
         session.next_deal()
 
@@ -334,6 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     play.add_argument("--seed", type=int)
     play.add_argument("--level", choices=list(LEVELS), default="novice")
+    play.add_argument("--lang", choices=list(i18n.LANGUAGES), default=i18n.DEFAULT)
     rep = sub.add_parser("replay", help="replay a record and print the result as JSON")
     rep.add_argument("file")
     leg = sub.add_parser("legal", help="print the legal actions after a record's last action")

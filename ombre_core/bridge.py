@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from functools import wraps
 from typing import Any
 
@@ -55,7 +55,7 @@ def _parse(text: str | None, what: str) -> Any:
 
 def _current() -> Session:
     if _session is None:
-        raise OmbreError("no game in progress: start one with new_session")
+        raise OmbreError(i18n.tr("error.no-game"))
     return _session
 
 
@@ -146,7 +146,7 @@ def hint(_: str = "") -> dict[str, Any]:
     deal = session.deal
     seat = session.human
     if seat is None or deal.is_over or deal.to_move != seat:
-        raise OmbreError("a hint is given on your turn only")
+        raise OmbreError(i18n.tr("error.hint-turn"))
     view = view_of(deal, seat)
     rng = random.Random(session.seed * 7919 + session.number * 131 + len(deal.events))
     advice = hints.hint(view, rng)
@@ -212,9 +212,7 @@ def export_record(_: str = "") -> dict[str, Any]:
     """The finished deal's record. During a deal it is refused: it holds every hand."""
     deal = _current().deal
     if not deal.is_over:
-        raise OmbreError(
-            "the record of a deal can be saved once the deal is over (it shows every hand)"
-        )
+        raise OmbreError(i18n.tr("error.record-over"))
     return {"record": to_record(deal)}
 
 
@@ -226,7 +224,7 @@ def review(_: str = "") -> dict[str, Any]:
     session = _current()
     deal = session.deal
     if not deal.is_over:
-        raise OmbreError("the review opens once the deal is over (it looks at every hand)")
+        raise OmbreError(i18n.tr("error.review-over"))
     seat = session.human if session.human is not None else 0
     key = (id(session), session.seed, session.number, seat)
     if _reviews.get("key") != key:
@@ -349,11 +347,23 @@ def presets(options: str = "") -> dict[str, Any]:
     }
 
 
-LEVEL_TITLES = {
-    "novice": "Novice: plays by the 1660 pamphlet's rules of thumb",
-    "standard": "Standard: weighs a few likely layouts of the unseen cards",
-    "expert": "Expert: weighs many layouts, solving each exactly",
-}
+class _LevelTitles(Mapping[str, str]):
+    """Each computer level's title in the current language (``level.<id>``)."""
+
+    def __getitem__(self, level: str) -> str:
+        if level not in LEVELS:
+            raise KeyError(level)
+        return i18n.tr(f"level.{level}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LEVELS)
+
+    def __len__(self) -> int:
+        return len(LEVELS)
+
+
+LEVEL_TITLES: Mapping[str, str] = _LevelTitles()
+"""The levels' titles, read in the language set when they are read."""
 
 
 @_reply

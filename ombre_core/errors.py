@@ -5,6 +5,8 @@ Every message names the input, the player where there is one, and the reason.
 
 from __future__ import annotations
 
+from .i18n import tr
+
 
 class OmbreError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -24,8 +26,11 @@ class IllegalAction(OmbreError):
         self.action = action
         self.seat = seat
         self.reason = reason
-        who = f"seat {seat}" if seat is not None else "nobody"
-        super().__init__(f"illegal action {action!r} by {who}: {reason}")
+        if seat is None:
+            message = tr("error.illegal.nobody", action=repr(action), reason=reason)
+        else:
+            message = tr("error.illegal", action=repr(action), seat=seat, reason=reason)
+        super().__init__(message)
 
 
 class InvalidRecord(OmbreError):

@@ -16,8 +16,9 @@ from . import actions as A
 from .actions import Act
 from .bots.rulebot import best_trump
 from .bots.search import expert
-from .cards import SUIT_NAMES, cards_of
-from .narrate import card_name, number_word
+from .cards import cards_of
+from .i18n import tr, tr_n
+from .narrate import card_name, number_word, suit_lower
 from .state import Phase
 from .tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, TRUMP, TRUMP_MASK, trick_winner
 from .views import View
@@ -44,39 +45,26 @@ def hint(view: View, rng: random.Random) -> dict[str, Any]:
 def reason(view: View, action: A.Action) -> str:
     """A sentence saying why ``action`` is a good choice, from what ``view`` shows."""
     if action == Act.VOLE:
-        return "Declare the vole: every card you hold is master, so all the tricks are yours."
+        return tr("engine.hint.vole")
     if A.is_card(action):
         return _card_reason(view, action)
     if A.is_trump(action):
-        suit = action - Act.TRUMP
-        return f"Name {SUIT_NAMES[suit].lower()}: your hand is strongest with them as trumps."
+        return tr("engine.hint.trump", suit=suit_lower(action - Act.TRUMP))
     if A.is_discard(action):
         k = A.discard_mask(action).bit_count()
         if view.seat == view.ombre:
-            return (
-                f"Discard {number_word(k)} and keep your trumps and kings: the rest seldom "
-                "takes a trick."
-            )
+            return tr_n("engine.hint.discard.ombre", k, words=number_word(k))
         if k == 0:
-            return "Keep your cards: they are worth more than what the stock may hold."
-        return f"Discard {number_word(k)} weak cards and take in as many, hoping for trumps."
+            return tr("engine.hint.keep")
+        return tr_n("engine.hint.discard", k, words=number_word(k))
     best, strength = best_trump(view.hand)
-    tricks = number_word(round(strength))
-    named = SUIT_NAMES[best].lower()
+    n = round(strength)
+    worth = {"suit": suit_lower(best), "tricks": number_word(n)}
     if action == Act.PASS:
-        return (
-            f"Pass: with {named} as trumps your hand is worth about {tricks} tricks, too few to "
-            "play for the pool (the pamphlet asks for three sure ones)."
-        )
+        return tr_n("engine.hint.pass", n, **worth)
     if action == Act.SANS_PRENDRE:
-        return (
-            f"Play sans prendre: with {named} as trumps your hand is worth about {tricks} tricks "
-            "without taking in."
-        )
-    return (
-        f"Ask leave to play: with {named} as trumps your hand is worth about {tricks} tricks "
-        "(the pamphlet asks for three sure ones)."
-    )
+        return tr_n("engine.hint.sans-prendre", n, **worth)
+    return tr_n("engine.hint.play", n, **worth)
 
 
 def _card_reason(view: View, card: int) -> str:
@@ -88,22 +76,22 @@ def _card_reason(view: View, card: int) -> str:
     power = POWER[trump]
     unseen = view.unseen()
     trumps_out = (unseen & TRUMP_MASK[trump]).bit_count()
-    out = f"{number_word(trumps_out)} trump{'s are' if trumps_out != 1 else ' is'} still out"
+    out = tr_n("engine.hint.trumps-out", trumps_out, words=number_word(trumps_out))
     if not view.trick:
         if eff[card] == TRUMP and view.seat == view.ombre:
-            return f"Lead {name} to draw trumps: {out}."
+            return tr("engine.hint.lead.draw-trumps", card=name, out=out)
         same_suit = unseen & SUIT_MASK[trump][eff[card]]
         if not any(power[c] > power[card] for c in cards_of(same_suit)):
-            return f"Lead {name}: it is the best card left in its suit ({out})."
-        return f"Lead {name}, a low card, and keep your strength for later ({out})."
+            return tr("engine.hint.lead.master", card=name, out=out)
+        return tr("engine.hint.lead.low", card=name, out=out)
     trick = (*view.trick, card)
     winner = (view.leader + trick_winner(trick, trump)) % view.seats
     best_so_far = (view.leader + trick_winner(view.trick, trump)) % view.seats
     if winner == view.seat:
         if eff[card] == TRUMP and eff[view.trick[0]] != TRUMP:
-            return f"Trump it with {name}: the trick is yours."
-        return f"Take the trick with {name}."
+            return tr("engine.hint.ruff", card=name)
+        return tr("engine.hint.take", card=name)
     same_side = (best_so_far == view.ombre) == (view.seat == view.ombre)
     if same_side:
-        return f"Your side is winning this trick: throw {name} and keep your strength."
-    return f"You cannot take this trick with profit: throw {name}, your least useful card."
+        return tr("engine.hint.side-wins", card=name)
+    return tr("engine.hint.throw", card=name)

@@ -94,13 +94,29 @@ def tr(key: str, /, **fields: object) -> str:
     return template.format(**fields) if fields else template
 
 
+def tr_n(key: str, n: int, /, **fields: object) -> str:
+    """The text of ``key`` for a count ``n``: ``key.one`` when ``n`` is 1, else ``key.other``,
+    with ``{n}`` and the other fields filled in. Each language writes both forms as whole
+    sentences, so no text adds an "s" to a word."""
+    return tr(f"{key}.{'one' if n == 1 else 'other'}", n=n, **fields)
+
+
+def number_word(n: int) -> str:
+    """``n`` in words (``number.0`` ... ``number.16``), as the period texts write small numbers;
+    figures from seventeen on."""
+    key = f"number.{n}"
+    return tr(key) if key in catalogue(DEFAULT) else str(n)
+
+
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "UnknownLanguage",
     "catalogue",
     "language",
+    "number_word",
     "set_language",
     "tr",
+    "tr_n",
     "using",
 ]

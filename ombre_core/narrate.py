@@ -1,6 +1,21 @@
 """The deal in words: card names in each preset's spelling, the log, and the result explained.
 
 The browser and the command line both show these texts, so no rule or name is written twice.
+
+Every word comes from the catalogue of the language set (:mod:`.i18n`), under keys that follow a
+few conventions, so that each language writes whole sentences in its own grammar:
+
+- ``<key>.you`` / ``<key>.other``: a sentence whose subject is a seat, as the reader's own
+  (``You pass.``, ``Pasas.``) or another's with ``{who}`` (``{who} passes.``);
+- ``<key>.one`` / ``<key>.other``: a sentence about a count ``{n}`` (:func:`.i18n.tr_n`);
+- ``number.0`` ... ``number.16``: small numbers in words, as the period texts write them;
+- ``card.<code>`` and ``card.<code>.lower``: each card's plain name, at the head of a label and
+  inside a sentence (``Seven of Hearts``, ``seven of hearts``; ``Herz-Sieben`` in German);
+- ``card.spadille`` ...: the named cards in a language other than English, which keeps each
+  preset's own spelling (:func:`names_of`);
+- ``engine.pay.<reason>``: a payment, per :class:`~.scoring.Transfer` reason and direction;
+- ``glossary.<term>`` and ``glossary.<term>.<table>``: the glossary, with its variants for the
+  called king, the demanded king, Quadrille's forced Spadille and Ombre by two.
 """
 
 from __future__ import annotations
@@ -8,67 +23,92 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import actions as A
+from . import i18n
 from .actions import Act
-from .cards import (
-    KING,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
-    Card,
-    cards_of,
-    format_card,
-    make_card,
-    plain_name,
-    suit_of,
-)
-from .rules import Rules
+from .cards import KING, SUIT_SYMBOLS, SUITS, Card, cards_of, format_card, make_card
+from .i18n import tr, tr_n
+from .rules import CardNames, Rules
 from .scoring import CODILLE, PASSED, POOL, SACADA, Settlement, Transfer, stakes_due
 from .state import Event, Phase
 from .tables import BASTO, MATADOR_MASK, SPADILLE, TRUMP_MASK, manille_of, punto_of
 from .views import View
 
-GLOSSARY: dict[str, str] = {
-    "eldest": "The eldest hand: the player on the dealer's right, who speaks and leads first.",
-    "play": "Ask leave to play: undertake the hand, exchanging cards with the stock first.",
-    "sans-prendre": "Play without taking in: undertake the hand with the cards dealt, for a "
-    "higher reward.",
-    "pass": "Decline to undertake the hand.",
-    "matador": "Spadille, Manille and Basto, the three highest trumps. When a lower trump is "
-    "led, a matador need not be played unless a higher matador forces it.",
-    "sacada": "The Ombre wins: more tricks than any defender; he takes the pool.",
-    "codille": "A defender takes more tricks than the Ombre: he takes the pool and the Ombre "
-    "makes it good.",
-    "repuesto": "The Ombre ties for most tricks: he doubles the pool, which is played for at the "
-    "next deal.",
-    "passed": "Everyone passed: the pass counters stay in the pool and the next dealer deals.",
-    "trump": "The suit the Ombre names; Spadille and Basto are always trumps besides.",
-    "pool": "The counters staked on the game, which the winner takes up.",
-    "remise": "The French name (Court Gamester, Hoyle) for repuesto: the Ombre ties for most "
-    "tricks and doubles the pool.",
-    "taking in": "Drawing from the stock as many cards as you discarded.",
-    "beast": "To be beasted: to lose as Ombre and pay a forfeit into the pool.",
-    "fish": "A bone or ivory counter worth ten small counters (Court Gamester).",
-    "renounce": "Renounce: failing to follow suit when able, a fault.",
-    "gano": "Gano (\u201cit's mine\u201d): a defender's call asking his partner not to overtake "
-    "his card.",
-}
-
-
-NUMBER_WORDS = (
-    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+_GLOSSARY_TERMS = (
+    "eldest", "play", "sans-prendre", "pass", "matador", "sacada", "codille", "repuesto",
+    "passed", "trump", "pool", "remise", "taking in", "beast", "fish", "renounce", "gano",
 )  # fmt: skip
+"""The glossary's terms that read the same at every table, in the order the table lists them."""
+
+
+def _glossary_key(term: str) -> str:
+    return "glossary." + term.replace(" ", "-")
 
 
 def number_word(n: int) -> str:
     """``n`` in words, as the period texts write small numbers (``13`` past sixteen)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return i18n.number_word(n)
+
+
+def _and(items: Sequence[str]) -> str:
+    """``a, b and c`` in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return tr("engine.list.and", rest=tr("engine.list.sep").join(items[:-1]), last=items[-1])
 
 
 def _packets(packets: tuple[int, ...]) -> str:
     """How the deal goes round: ``three at a time``, or ``by four, then three, then three``."""
     if len(set(packets)) == 1:
-        return f"{number_word(packets[0])} at a time"
-    return "by " + ", then ".join(number_word(k) for k in packets)
+        return tr("engine.packets.same", n=number_word(packets[0]))
+    rounds = tr("engine.packets.then").join(number_word(k) for k in packets)
+    return tr("engine.packets.rounds", rounds=rounds)
+
+
+def names_of(rules: Rules) -> CardNames:
+    """The named cards as the current language spells them: in English, the preset's own
+    spelling (the 1660 pamphlet's Spadillio, the encyclopaedia's Pipillo); in another language,
+    that language's period term (Espadilla, Spadille; Basto, Baste, Basta), whatever the preset."""
+    if i18n.language() == i18n.DEFAULT:
+        return rules.names
+    return CardNames(
+        tr("card.spadille"), tr("card.manille"), tr("card.basto"), tr("card.punto"),
+        tr("card.matadors"),
+    )  # fmt: skip
+
+
+def matadors_word(rules: Rules) -> str:
+    """The matadors as a sentence names them inside (``matadores``; German keeps the capital)."""
+    if i18n.language() == i18n.DEFAULT:
+        return rules.names.matadors.lower()
+    return tr("card.matadors.lower")
+
+
+def gano_word(rules: Rules) -> str | None:
+    """The defenders' one word in the play, in the preset's spelling in English (Gagno, Gano),
+    else the language's (``None`` where no speech is allowed)."""
+    if rules.gano is None or i18n.language() == i18n.DEFAULT:
+        return rules.gano
+    return tr("card.gano")
+
+
+def plain_name(card: Card) -> str:
+    """The card's plain name in the current language: ``Seven of Hearts``."""
+    return tr("card." + format_card(card))
+
+
+def plain_lower(card: Card) -> str:
+    """The plain name inside a sentence: ``seven of hearts``, ``king of hearts``."""
+    return tr("card." + format_card(card) + ".lower")
+
+
+def suit_name(suit: int) -> str:
+    """``Hearts``: a suit as a button names it."""
+    return tr(f"card.suit.{SUITS[suit]}")
+
+
+def suit_lower(suit: int) -> str:
+    """``hearts``: a suit inside a sentence."""
+    return tr(f"card.suit.{SUITS[suit]}.lower")
 
 
 def _called_king_glossary(rules: Rules) -> dict[str, str]:
@@ -77,23 +117,16 @@ def _called_king_glossary(rules: Rules) -> dict[str, str]:
     remise = number_word(rules.remise_tricks or 0)
     alone = number_word(rules.seats - 1)
     return {
-        "play": "Ask leave to play: name the trump and call a king; its holder becomes your "
-        "secret partner.",
-        "sans-prendre": f"Play alone, calling no king, against the other {alone}.",
-        "ombre": "The player who undertakes the hand, with the partner he calls or alone "
-        "(Spanish hombre, 'the man').",
-        "defender": "One of the players against the Ombre and his partner.",
-        "call": "The Ombre calls a king, any but the king of trumps; whoever holds it is his "
-        "partner, without saying so, until the king is played.",
-        "partner": "The holder of the called king: he shares the Ombre's fate, in secret until "
-        "the king falls.",
-        "sacada": f"The Ombre and his partner make {win} tricks or more between them and take up "
-        "the pool, the Ombre the larger half.",
-        "repuesto": f"Remise: the Ombre's side makes only {remise} tricks; they are beasted and "
-        "put counters into the pool for the next deal.",
-        "remise": f"The Ombre's side makes only {remise} tricks: beasted.",
-        "codille": f"The Ombre's side makes fewer than {remise} tricks: each of the others "
-        "takes up counters from the pool.",
+        "play": tr("glossary.play.called"),
+        "sans-prendre": tr("glossary.sans-prendre.called", alone=alone),
+        "ombre": tr("glossary.ombre.called"),
+        "defender": tr("glossary.defender.called"),
+        "call": tr("glossary.call"),
+        "partner": tr("glossary.partner"),
+        "sacada": tr("glossary.sacada.side", win=win),
+        "repuesto": tr("glossary.repuesto.side", remise=remise),
+        "remise": tr("glossary.remise.side", remise=remise),
+        "codille": tr("glossary.codille.side", remise=remise),
         **_quadrille_glossary(rules),
     }
 
@@ -101,48 +134,29 @@ def _called_king_glossary(rules: Rules) -> dict[str, str]:
 def _quadrille_glossary(rules: Rules) -> dict[str, str]:
     """What Quadrille's rules add (HOY; CG p. 46 for the demanded king at three)."""
     words: dict[str, str] = {}
+    spadille = names_of(rules).spadille
     if rules.all_pass == "spadille-plays":
-        call = "demanding" if rules.partnership == "demanded-king" else "calling"
-        words["passed"] = (
-            f"Everyone passed: the holder of {rules.names.spadille} must play, {call} a king "
-            f"(forced {rules.names.spadille})."
-        )
-        alone = ", and is not beasted alone if he loses" if rules.caller_floor else ""
-        words["forced-spadille"] = (
-            f"Forced {rules.names.spadille}: when all pass, the holder of {rules.names.spadille} "
-            f"must play, {call} a king (Hoyle, law 2). He may not declare the vole{alone}."
-        )
+        call = "demand" if rules.partnership == "demanded-king" else "call"
+        words["passed"] = tr(f"glossary.passed.forced.{call}", spadille=spadille)
+        floor = ".floor" if rules.caller_floor else ""
+        words["forced-spadille"] = tr(f"glossary.forced-spadille.{call}{floor}", spadille=spadille)
     if rules.queen_when_kings_held:
-        words["call"] = (
-            "The Ombre calls a king, any but the king of trumps (a queen, if he holds the "
-            "kings); whoever holds it is his partner, without saying so, until it is played."
-        )
+        words["call"] = tr("glossary.call.queen")
     if rules.caller_floor:
-        words["beast"] = (
-            "To be beasted: to lose as Ombre and pay a forfeit into the pool. A caller who makes "
-            f"fewer than {number_word(rules.caller_floor)} tricks himself is beasted alone: he "
-            "pays his partner's half too."
-        )
-        words["beasted-alone"] = (
-            f"Beasted alone: the caller who loses and made fewer than "
-            f"{number_word(rules.caller_floor)} tricks himself pays all the side's losses; his "
-            "partner pays nothing (Hoyle)."
-        )
+        floor = number_word(rules.caller_floor)
+        words["beast"] = tr("glossary.beast.floor", n=floor)
+        words["beasted-alone"] = tr("glossary.beasted-alone", n=floor)
     if rules.partnership == "demanded-king":
         alone = number_word(rules.seats - 1)
         win = number_word(rules.win_tricks or 0)
         words.update(
             {
-                "play": "Ask leave to play: name the trump and demand a king you lack; its "
-                "holder hands it to you and takes a card you give him.",
-                "call": "The Ombre demands a king he lacks, any but the king of trumps; its "
-                "holder hands it over and takes any card the Ombre gives him.",
-                "partner": "There is none: the Ombre plays alone with the king he demanded.",
-                "demand": "Demand (Quadrille by three): the Ombre names a king he lacks; its "
-                "holder hands it to him in view of all and takes any card the Ombre gives him "
-                "back (The Court Gamester). Both cards are seen by everyone.",
-                "defender": f"One of the {alone} players against the Ombre.",
-                "sacada": f"The Ombre makes {win} tricks or more and takes up the pool.",
+                "play": tr("glossary.play.demand"),
+                "call": tr("glossary.call.demand"),
+                "partner": tr("glossary.partner.demand"),
+                "demand": tr("glossary.demand"),
+                "defender": tr("glossary.defender.demand", alone=alone),
+                "sacada": tr("glossary.sacada.demand", win=win),
             }
         )
     return words
@@ -150,33 +164,34 @@ def _quadrille_glossary(rules: Rules) -> dict[str, str]:
 
 def glossary(rules: Rules) -> dict[str, str]:
     """The glossary for ``rules``: its table's numbers, its spelling of the card names."""
-    n = rules.names
+    n = names_of(rules)
     others = number_word(rules.seats - 1)
     stock = (
-        f"The {number_word(rules.stock_size)} undealt cards, from which the players take in "
-        "after discarding."
+        tr("glossary.stock", n=number_word(rules.stock_size))
         if rules.stock_size
-        else "There is no stock at this table: every card is dealt."
+        else tr("glossary.stock.none")
     )
     words = {
-        **GLOSSARY,
-        "ombre": f"The player who undertakes to win the hand against the other {others} "
-        "(Spanish hombre, 'the man').",
-        "defender": f"One of the {others} players against the Ombre.",
+        # the matador's and Gano's entries, placed here in the list, are filled in below
+        **{term: "" if term in ("matador", "gano") else tr(_glossary_key(term))
+           for term in _GLOSSARY_TERMS},
+        "ombre": tr("glossary.ombre", others=others),
+        "defender": tr("glossary.defender", others=others),
         "stock": stock,
-        "vole": f"The Ombre takes all {number_word(rules.tricks)} tricks.",
-        "dealer": f"Dealer: deals {number_word(rules.hand_size)} cards to each player, "
-        f"{_packets(rules.packets)}, to the right; the deal then passes to the eldest.",
-        "spadille": f"{n.spadille}: the ace of spades, always the highest trump.",
-        "manille": f"{n.manille}: the second trump, the two of a black trump suit or the seven "
-        "of a red one.",
-        "basto": f"{n.basto}: the ace of clubs, always the third trump.",
-        "punto": f"{n.punto}: the ace of a red trump suit, the fourth trump.",
-        "matador": f"{n.matadors}: {n.spadille}, {n.manille} and {n.basto}, the three highest "
-        "trumps. When a lower trump is led, a matador need not be played unless a higher "
-        "matador forces it.",
+        "vole": tr("glossary.vole", n=number_word(rules.tricks)),
+        "dealer": tr(
+            "glossary.dealer", cards=number_word(rules.hand_size), packets=_packets(rules.packets)
+        ),
+        "spadille": tr("glossary.spadille", spadille=n.spadille),
+        "manille": tr("glossary.manille", manille=n.manille),
+        "basto": tr("glossary.basto", basto=n.basto),
+        "punto": tr("glossary.punto", punto=n.punto),
+        "matador": tr(
+            "glossary.matador",
+            matadors=n.matadors, spadille=n.spadille, manille=n.manille, basto=n.basto,
+        ),
         **(_called_king_glossary(rules) if rules.partnership != "alone" else {}),
-        **({"gano": _gano_glossary(rules.gano)} if rules.gano else {}),
+        **({"gano": tr("glossary.gano.word", word=gano_word(rules))} if rules.gano else {}),
     }
     if rules.gano is None:  # CG p. 63, Quadrille: no speaking at all
         words.pop("gano")
@@ -188,27 +203,8 @@ def glossary(rules: Rules) -> dict[str, str]:
 def _two_glossary(rules: Rules) -> dict[str, str]:
     """What changes in the words when the Ombre has one opponent (Ombre by two, a modern
     reconstruction: ``docs/rules.md``)."""
-    return {
-        "passed": "Both passed: the pass counters stay in the pool and the next dealer deals.",
-        "ombre": "The player who undertakes to win the hand against the other "
-        "(Spanish hombre, 'the man').",
-        "defender": "The player against the Ombre.",
-        "sacada": "The Ombre wins: more tricks than his opponent; he takes the pool.",
-        "codille": "The defender takes more tricks than the Ombre: he takes the pool and the "
-        "Ombre makes it good.",
-        "repuesto": "The Ombre and his opponent take as many tricks: he doubles the pool, which "
-        "is played for at the next deal.",
-        "remise": "The French name (Court Gamester, Hoyle) for repuesto: the tricks are shared "
-        "equally and the Ombre doubles the pool.",
-    }
-
-
-def _gano_glossary(word: str) -> str:
-    return (
-        f"{word} (\u2019tis mine): said by a defender with his card, to ask his partner not to "
-        "take the trick. The only word allowed in the play besides the vole; the Ombre may not "
-        "say it."
-    )
+    terms = ("passed", "ombre", "defender", "sacada", "codille", "repuesto", "remise")
+    return {term: tr(f"glossary.{term}.two") for term in terms}
 
 
 def beasted_alone(s: Settlement) -> bool:
@@ -235,7 +231,7 @@ def forced_spadille(view: View) -> bool:
 
 def historical_name(card: Card, trump: int | None, rules: Rules) -> str | None:
     """Spadille, Manille, Basto or Punto (in the preset's spelling) if ``card`` is one now."""
-    names = rules.names
+    names = names_of(rules)
     if card == SPADILLE:
         return names.spadille
     if card == BASTO:
@@ -256,8 +252,7 @@ def card_name(card: Card, trump: int | None, rules: Rules) -> str:
 def card_label(card: Card, trump: int | None, rules: Rules) -> str:
     """An accessible name such as ``Spadille, ace of spades`` or ``Seven of Hearts``."""
     special = historical_name(card, trump, rules)
-    plain = plain_name(card)
-    return f"{special}, {plain.lower()}" if special else plain
+    return tr("card.label", name=special, plain=plain_lower(card)) if special else plain_name(card)
 
 
 def card_info(card: Card, trump: int | None, rules: Rules) -> dict[str, object]:
@@ -285,31 +280,37 @@ def king_of(suit: int) -> Card:
 
 def _king(card: Card) -> str:
     """``king of hearts``: how the log names a called king (or queen, HOY law 12)."""
-    return f"{plain_name(card).lower().split()[0]} of {SUIT_NAMES[suit_of(card)].lower()}"
+    return plain_lower(card)
 
 
 def suit_info(suit: int) -> dict[str, str]:
-    return {"suit": "schd"[suit], "name": SUIT_NAMES[suit], "symbol": SUIT_SYMBOLS[suit]}
+    return {"suit": "schd"[suit], "name": suit_name(suit), "symbol": SUIT_SYMBOLS[suit]}
 
 
-_REASONS: dict[str, tuple[str, str, str]] = {
-    "stake": ("stake", "stakes", "for the game"),
-    "eldest": ("pay", "pays", "for the hand, being eldest"),
-    "pass": ("pay", "pays", "for passing"),
-    "take-in": ("pay", "pays", "for the cards taken in"),
-    "pool": ("take", "takes", "from the pool"),
-    "codille": ("make", "makes", "good the pool (codille)"),
-    "repuesto": ("double", "doubles", "the pool (repuesto)"),
-    "beast": ("put", "puts", "into the pool, beasted (remise)"),
-    "sans-prendre": ("pay", "pays", "for the sans prendre"),
-    "matadors": ("pay", "pays", "for {n} {matadors}"),
-    "vole": ("pay", "pays", "for the vole"),
-    "game": ("pay", "pays", "for the game"),
-    "consolation": ("pay", "pays", "the consolation"),
-}
+_REASONS = (
+    "stake", "eldest", "pass", "take-in", "pool", "codille", "repuesto", "beast",
+    "sans-prendre", "matadors", "vole", "game", "consolation",
+)  # fmt: skip
+"""Why counters change hands (:class:`~ombre_core.scoring.Transfer`), each told by the
+``engine.pay.<reason>`` sentences."""
 _PAID_IN = frozenset({"stake", "eldest", "pass", "take-in"})
 """What is paid into the pool during the deal, told in the log when it is paid."""
 
+_UNITS = {"counter": "counter", "fish": "fish", "lesser counter": "lesser",
+          "greater counter": "greater"}  # fmt: skip
+"""The presets' counters (in their English names) and their keys, ``engine.unit.<key>``."""
+
+
+def unit_word(rules: Rules, n: int, big: bool = False) -> str:
+    """The name of the preset's counter (``big``: its greater one) for ``n`` of them, in the
+    current language; a counter no catalogue knows keeps the preset's English name."""
+    english = rules.big_unit if big else rules.unit
+    key = _UNITS.get(english)
+    if key is None:
+        if n == 1:
+            return english
+        return english + "s" if big else rules.units
+    return tr(f"engine.unit.{key}.{'one' if n == 1 else 'other'}")
 
 
 def _two_counters(rules: Rules) -> bool:
@@ -317,39 +318,62 @@ def _two_counters(rules: Rules) -> bool:
     return rules.big_unit_value != 1 and rules.unit != "counter"
 
 
+_TABLE_NAMES = {
+    "You": "engine.you",
+    "The Baron": "engine.name.baron",
+    "Sir Plume": "engine.name.plume",
+    "Thalestris": "engine.name.thalestris",
+    "Clarissa": "engine.name.clarissa",
+    "Belinda": "engine.name.belinda",
+}
+"""The default names of the table (``session.default_names``, from *The Rape of the Lock*), as
+saved in English, and their keys: each language calls the Baron in its own words."""
+
+
+def table_name(name: str) -> str:
+    """A seat's name as the table shows it: a default name in the current language, any other
+    name as it was given."""
+    key = _TABLE_NAMES.get(name)
+    return name if key is None else tr(key)
+
+
 class Narrator:
-    """Writes the deal for one reader (``seat``), naming seats by ``names``."""
+    """Writes the deal for one reader (``seat``), naming seats by ``names``.
+
+    A sentence whose subject is a seat has two templates: ``<key>.you`` when the reader is that
+    seat (the verb agrees with "you" in every language) and ``<key>.other`` with ``{who}``.
+    """
 
     def __init__(self, names: Sequence[str], seat: int | None) -> None:
-        self.names = list(names)
+        self.names = [table_name(name) for name in names]
         self.seat = seat
 
     def who(self, seat: int) -> str:
-        return "You" if seat == self.seat else self.names[seat]
+        return tr("engine.you") if seat == self.seat else self.names[seat]
 
-    def _whom(self, seat: int) -> str:
-        """A seat as the object of a sentence: ``you`` for the reader, else the name."""
-        return "you" if seat == self.seat else self.who(seat)
-
-    def _verb(self, seat: int, you: str, other: str) -> str:
-        return f"{self.who(seat)} {you if seat == self.seat else other}"
+    def _say(self, key: str, seat: int, **fields: object) -> str:
+        """The sentence ``key`` with ``seat`` as its subject."""
+        if seat == self.seat:
+            return tr(key + ".you", **fields)
+        return tr(key + ".other", who=self.names[seat], **fields)
 
     @staticmethod
     def tricks(n: int) -> str:
-        return "1 trick" if n == 1 else f"{n} tricks"
+        return tr_n("engine.tricks", n)
 
     def count(self, n: int, rules: Rules) -> str:
         """An amount in words, in the preset's counters: "3 greater counters and 4 lesser
         counters" (1660), "14 counters" (classic)."""
         if n == 1:
-            return f"1 {rules.unit}"
+            return tr("engine.amount", n=1, unit=unit_word(rules, 1))
         big, small = divmod(n, rules.big_unit_value)
         if big and _two_counters(rules):
-            parts = [f"{big} {rules.big_unit}{'s' if big > 1 else ''}"]
-            if small:
-                parts.append(f"{small} {rules.unit if small == 1 else rules.units}")
-            return " and ".join(parts)
-        return f"{n} {rules.units}"
+            greater = tr("engine.amount", n=big, unit=unit_word(rules, big, big=True))
+            if not small:
+                return greater
+            lesser = tr("engine.amount", n=small, unit=unit_word(rules, small))
+            return tr("engine.amount.both", big=greater, small=lesser)
+        return tr("engine.amount", n=n, unit=unit_word(rules, n))
 
     @staticmethod
     def short(n: int, rules: Rules) -> str:
@@ -361,7 +385,8 @@ class Narrator:
         if not _two_counters(rules):
             return f"{sign}{abs(n)}"
         big, small = divmod(abs(n), rules.big_unit_value)
-        parts = ([f"{big}g"] if big else []) + ([f"{small}l"] if small else [])
+        parts = [tr("engine.short.big", n=big)] if big else []
+        parts += [tr("engine.short.small", n=small)] if small else []
         return sign + " ".join(parts)
 
     @staticmethod
@@ -370,20 +395,26 @@ class Narrator:
         preset counts in one kind of counter)."""
         if not _two_counters(rules):
             return None
-        return (
-            f"Counters are {rules.big_unit}s (g) and {rules.units} (l): "
-            f"1 {rules.big_unit} = {rules.big_unit_value} {rules.units}."
+        return tr(
+            "engine.ledger.note",
+            big=unit_word(rules, 1, big=True),
+            bigs=unit_word(rules, 2, big=True),
+            smalls=unit_word(rules, 2),
+            value=rules.big_unit_value,
         )
 
     def log(self, view: View, number: int = 1) -> list[str]:
         """The deal so far in sentences, as the view's seat saw it, read from its events."""
         rules = view.rules
-        eldest = self._verb(view.eldest, "are", "is")
-        speaks = "speak" if view.eldest == self.seat else "speaks"
-        lines = [
-            f"Deal {number}. {self.who(view.dealer)} dealt; "
-            f"{eldest} eldest hand and {speaks} first."
-        ]
+        dealer = self.who(view.dealer)
+        if view.eldest == self.seat:
+            first = tr("engine.log.deal.you", number=number, dealer=dealer)
+        elif view.dealer == self.seat:
+            first = tr("engine.log.deal.dealer", number=number, who=self.who(view.eldest))
+        else:
+            first = tr("engine.log.deal.other", number=number, dealer=dealer,
+                       who=self.who(view.eldest))  # fmt: skip
+        lines = [first]
         # Stakes and fees are told when they are paid in (RG: "for passing, for the hand, if you
         # be eldest, and for taking in"), in the words of the result's account.
         if stakes_due(rules, view.pool_in) and rules.game_stake:
@@ -410,36 +441,49 @@ class Narrator:
             if A.is_call(e.action):
                 called = A.called_card(e.action)
                 if view.demanded_from is not None:  # Quadrille by three: handed over (CG)
-                    lines.append(
-                        self._verb(e.seat, "demand", "demands")
-                        + f" the {_king(called)} from {self._whom(view.demanded_from)}."
-                    )
+                    king = _king(called)
+                    if e.seat == self.seat:
+                        line = tr("engine.log.demand.you", king=king,
+                                  whom=self.who(view.demanded_from))  # fmt: skip
+                    elif view.demanded_from == self.seat:
+                        line = tr("engine.log.demand.from_you", who=self.who(e.seat), king=king)
+                    else:
+                        line = tr("engine.log.demand.other", who=self.who(e.seat), king=king,
+                                  whom=self.who(view.demanded_from))  # fmt: skip
+                    lines.append(line)
                     called = None  # its fall shows no partner
                     continue
-                lines.append(self._verb(e.seat, "call", "calls") + f" the {_king(called)}.")
+                lines.append(self._say("engine.log.call", e.seat, king=_king(called)))
                 if view.partner == view.seat != e.seat:  # only the holder knows, from the call
                     lines.append(self._partner_line(view, called))
                 continue
             if e.action == Act.GANO:  # said with the card that follows: told on its line
-                gano = f", saying \u201c{rules.gano}\u201d (\u2019tis mine)"
+                gano = ".gano"
                 continue
             if A.is_card(e.action):
-                name = card_name(e.action, trump, rules) + gano
-                gano = ""
+                name = card_name(e.action, trump, rules)
+                word = gano_word(rules)
                 falls = self._falls(e.seat, ombre, called) if e.action == called else ""
                 cards_in_trick += 1
                 if e.won >= 0:
                     won[e.won] += 1
                     tricks += 1
                     cards_in_trick = 0
-                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.{falls}")
-                    score = ", ".join(f"{self.who(s)} {won[s]}" for s in range(view.seats))
-                    lines.append(f"{self._verb(e.won, 'win', 'wins')} trick {tricks} ({score}).")
+                    played = self._say("engine.log.play" + gano, e.seat, card=name, word=word)
+                    lines.append(played + falls)
+                    score = tr("engine.list.sep").join(
+                        tr("engine.log.score", who=self.who(s), n=won[s])
+                        for s in range(view.seats)
+                    )
+                    lines.append(self._say("engine.log.win", e.won, n=tricks, score=score))
                 elif cards_in_trick == 1:
-                    lead = self._verb(e.seat, "lead", "leads")
-                    lines.append(f"Trick {tricks + 1}: {lead} {name}.{falls}")
+                    led = self._say("engine.log.lead" + gano, e.seat, n=tricks + 1, card=name,
+                                    word=word)  # fmt: skip
+                    lines.append(led + falls)
                 else:
-                    lines.append(self._verb(e.seat, "play", "plays") + f" {name}.{falls}")
+                    played = self._say("engine.log.play" + gano, e.seat, card=name, word=word)
+                    lines.append(played + falls)
+                gano = ""
             else:
                 lines.append(self._describe(e, trump, rules))
                 pass_fee = rules.pass_fee_of(e.seat, view.eldest)
@@ -454,52 +498,44 @@ class Narrator:
         if view.result is not None:
             lines.extend(self.result_lines(view.result, rules, paid_in=False))
         else:
-            lines.append(f"The pool holds {self.count(view.pool, rules)}.")
+            lines.append(tr("engine.log.pool", amount=self.count(view.pool, rules)))
         return lines
 
     def _forced_line(self, seat: int | None, rules: Rules) -> str:
         """All passed: the holder of Spadille must play (HOY law 2), which shows he holds it."""
         assert seat is not None
-        spadille = rules.names.spadille
-        holds = self._verb(seat, "hold", "holds")
-        return f"All passed: {holds} {spadille} and must play (forced {spadille})."
+        return self._say("engine.log.forced", seat, spadille=names_of(rules).spadille)
 
     def _partner_line(self, view: View, called: Card) -> str:
         """What the holder of the called king knows from the call: he is the partner."""
-        if view.seat == self.seat:
-            return f"You hold the {_king(called)}: you are the Ombre's partner, in secret."
-        return f"{self.who(view.seat)} holds the {_king(called)}: the Ombre's partner, in secret."
+        return self._say("engine.log.partner", view.seat, king=_king(called))
 
     def _falls(self, seat: int, ombre: int | None, called: Card) -> str:
-        """The called king is played: everyone now knows the partner."""
+        """The called king is played: everyone now knows the partner (a sentence of its own,
+        after the card's)."""
         if seat == ombre:
-            return f" The {_king(called)} was the Ombre's own: he plays alone."
-        partner = "are" if seat == self.seat else "is"
-        return f" The {_king(called)} falls: {self.who(seat)} {partner} the Ombre's partner."
+            return " " + tr("engine.log.falls.own", king=_king(called))
+        return " " + self._say("engine.log.falls", seat, king=_king(called))
 
     def _describe(self, e: Event, trump: int | None, rules: Rules) -> str:
         """An action of the auction or the exchange, or the vole, in words."""
         actor, action = e.seat, e.action
         if action == Act.PASS:
             if e.phase == Phase.LATE_TRUMP:
-                return self._verb(actor, "leave", "leaves") + " the trump to the next to name."
+                return self._say("engine.log.leave-trump", actor)
             if e.phase == Phase.REPLY:
-                yields = self._verb(actor, "yield", "yields")
-                return f"{yields} the game to the sans-prendre player."
-            return self._verb(actor, "pass", "passes") + "."
+                return self._say("engine.log.yield", actor)
+            return self._say("engine.log.pass", actor)
         if action == Act.PLAY:
-            return self._verb(actor, "ask", "asks") + " leave to play."
+            return self._say("engine.log.ask", actor)
         if action == Act.SANS_PRENDRE:
             if e.phase == Phase.REPLY:
-                return self._verb(actor, "keep", "keeps") + " the game, sans prendre."
-            return self._verb(actor, "offer", "offers") + " to play sans prendre."
+                return self._say("engine.log.keep-sans-prendre", actor)
+            return self._say("engine.log.offer-sans-prendre", actor)
         if action == Act.DRAW:
-            return (
-                self._drawn(e, trump, rules)
-                + " The trump was not named first: another may name it (ENC, RG)."
-            )
+            return self._drawn(e, trump, rules) + " " + tr("engine.log.draw-first")
         if A.is_trump(action):
-            line = self._verb(actor, "name", "names") + f" {SUIT_NAMES[trump or 0].lower()} trumps."
+            line = self._say("engine.log.trump", actor, suit=suit_lower(trump or 0))
             if e.taken or e.discarded:
                 line += " " + self._drawn(e, trump, rules)
             return line
@@ -507,137 +543,136 @@ class Narrator:
             k = e.discarded
             if actor == self.seat:
                 mask = A.discard_mask(action)
-                shown = ", ".join(card_name(c, trump, rules) for c in cards_of(mask))
-                text = f"You discard {k} ({shown})." if k else "You keep your cards."
-            else:
+                shown = tr("engine.list.sep").join(
+                    card_name(c, trump, rules) for c in cards_of(mask)
+                )
                 text = (
-                    f"{self.who(actor)} discards {k}."
+                    tr_n("engine.log.discard.you", k, cards=shown)
                     if k
-                    else f"{self.who(actor)} keeps his cards."
+                    else tr("engine.log.keep.you")
+                )
+            else:
+                who = self.who(actor)
+                text = (
+                    tr_n("engine.log.discard.other", k, who=who)
+                    if k
+                    else tr("engine.log.keep.other", who=who)
                 )
             if trump is None:  # the Ombre's discard: the trump comes before the draw
                 return text
             return text + " " + self._drawn(e, trump, rules)
         if A.is_give(action):
             card = card_name(action - Act.GIVE, trump, rules)
-            return self._verb(actor, "give", "gives") + f" {card} for the demanded card."
+            return self._say("engine.log.give", actor, card=card)
         assert action == Act.VOLE
-        every = number_word(rules.tricks)
-        return self._verb(actor, "declare", "declares") + f" the vole: all {every} tricks."
+        return self._say("engine.log.vole", actor, n=number_word(rules.tricks))
 
     def _drawn(self, e: Event, trump: int | None, rules: Rules) -> str:
         if e.seat == self.seat and e.taken:
-            shown = ", ".join(card_name(c, trump, rules) for c in cards_of(e.drawn))
-            return f"You take in {e.taken}: {shown}."
-        return f"{self.who(e.seat)} {'take' if e.seat == self.seat else 'takes'} in {e.taken}."
+            shown = tr("engine.list.sep").join(
+                card_name(c, trump, rules) for c in cards_of(e.drawn)
+            )
+            return tr_n("engine.log.take-in.shown", e.taken, cards=shown)
+        if e.seat == self.seat:
+            return tr_n("engine.log.take-in.you", e.taken)
+        return tr_n("engine.log.take-in.other", e.taken, who=self.who(e.seat))
 
     def result_title(self, s: Settlement) -> str:
         if s.outcome == PASSED:
-            return "All passed"
+            return tr("engine.result.title.passed")
         assert s.ombre is not None
         if s.outcome == SACADA:
             if s.vole:
-                return "Vole! " + self._verb(s.ombre, "take", "takes") + " every trick"
-            return "Sacada: " + self._verb(s.ombre, "win", "wins")
+                return self._say("engine.result.title.vole", s.ombre)
+            return self._say("engine.result.title.sacada", s.ombre)
         if s.outcome == CODILLE:
             if s.codille_winner is None:
-                return "Codille: the Ombre's side is beaten"
-            return "Codille: " + self._verb(s.codille_winner, "win", "wins")
-        return "Repuesto: the Ombre is beasted"
+                return tr("engine.result.title.codille-side")
+            return self._say("engine.result.title.codille", s.codille_winner)
+        return tr("engine.result.title.repuesto")
 
     def result_text(self, s: Settlement) -> str:
         if s.outcome == PASSED:
-            return (
-                "Nobody undertook the hand. The pass counters stay in the pool for the next deal."
-            )
+            return tr("engine.result.passed")
         assert s.ombre is not None
         ombre = s.ombre
         if s.partner is not None or s.target is not None:
             return self._side_result_text(s)
-        tricks = s.tricks[ombre]
+        tricks = self.tricks(s.tricks[ombre])
         others = [str(t) for i, t in enumerate(s.tricks) if i != ombre]
         if len(others) == 1:  # Ombre by two: one opponent
             return self._duel_result_text(s)
-        split = f"{self.tricks(tricks)} against {', '.join(others[:-1])} and {others[-1]}"
-        who = self.who(ombre)
+        split = {"tricks": tricks, "others": _and(others)}
         if s.outcome == SACADA:
-            return f"{who} (the Ombre) took {split}: more than either defender, so the Ombre wins."
+            return self._say("engine.result.sacada", ombre, **split)
         if s.outcome == CODILLE:
-            assert s.codille_winner is not None
-            return (
-                f"{who} (the Ombre) took only {split}. {self.who(s.codille_winner)} took more "
-                "tricks than the Ombre: codille."
-            )
-        return (
-            f"{who} (the Ombre) took {split}: no more than another player, so it is repuesto. "
-            "The Ombre doubles the pool, which is played for at the next deal."
-        )
+            winner = s.codille_winner
+            assert winner is not None
+            if winner == self.seat:
+                return tr("engine.result.codille.winner-you", who=self.who(ombre), **split)
+            return self._say("engine.result.codille", ombre, winner=self.who(winner), **split)
+        return self._say("engine.result.repuesto", ombre, **split)
 
     def _duel_result_text(self, s: Settlement) -> str:
         """The result when the Ombre has one opponent (Ombre by two)."""
         assert s.ombre is not None
         rival = 1 - s.ombre
-        split = f"{self.tricks(s.tricks[s.ombre])} against {s.tricks[rival]}"
-        who = self.who(s.ombre)
-        his = "your" if s.ombre == self.seat else "his"  # "You ... than his opponent" reads oddly
+        split = {"tricks": self.tricks(s.tricks[s.ombre]), "other": s.tricks[rival]}
         if s.outcome == SACADA:
-            return f"{who} (the Ombre) took {split}: more than {his} opponent, so the Ombre wins."
+            return self._say("engine.result.duel.sacada", s.ombre, **split)
         if s.outcome == CODILLE:
-            return (
-                f"{who} (the Ombre) took only {split}. {self.who(rival)} took more tricks than "
-                "the Ombre: codille."
+            if rival == self.seat:
+                return tr("engine.result.duel.codille.rival-you", who=self.who(s.ombre), **split)
+            return self._say(
+                "engine.result.duel.codille", s.ombre, rival=self.who(rival), **split
             )
-        return (
-            f"{who} (the Ombre) took {split}: no more than {his} opponent, so it is repuesto. "
-            "The Ombre doubles the pool, which is played for at the next deal."
-        )
+        return self._say("engine.result.duel.repuesto", s.ombre, **split)
 
     def _side_result_text(self, s: Settlement) -> str:
         """The result of a game judged on the side's tricks together (CG, by five; Quadrille)."""
         assert s.ombre is not None
         side = s.side
-        total = sum(s.tricks[x] for x in side)
+        took = {"tricks": self.tricks(sum(s.tricks[x] for x in side)), "total": sum(s.tricks)}
         if s.called is None or s.partner is None:  # sans prendre, or a demanded king: alone
-            whose = f"{self.who(s.ombre)} (the Ombre), alone, took"
+            clause = self._say("engine.result.side.alone", s.ombre, **took)
         elif len(side) == 1:
-            whose = f"{self.who(s.ombre)} (the Ombre) called his own {_king(s.called)} and took"
+            clause = self._say("engine.result.side.own", s.ombre, king=_king(s.called), **took)
+        elif s.partner == self.seat:
+            clause = tr("engine.result.side.pair.partner-you", who=self.who(s.ombre),
+                        king=_king(s.called), **took)  # fmt: skip
         else:
-            whose = (
-                f"{self.who(s.ombre)} (the Ombre) and {self.who(s.partner)}, who held the "
-                f"{_king(s.called)}, took"
-            )
-        text = f"{whose} {self.tricks(total)} of {sum(s.tricks)}"
+            clause = self._say("engine.result.side.pair", s.ombre, partner=self.who(s.partner),
+                               king=_king(s.called), **took)  # fmt: skip
         if s.outcome == SACADA:
-            return f"{text}: enough to win."
+            return tr("engine.result.side.win", clause=clause)
         if beasted_alone(s):
             verdict = "codille" if s.outcome == CODILLE else "remise"
-            return (
-                f"{text}: {verdict}. The Ombre made too few tricks himself: he is beasted alone "
-                "and pays for both, his partner nothing."
-            )
+            return tr(f"engine.result.side.beasted-alone.{verdict}", clause=clause)
         if s.outcome == CODILLE:
-            return f"{text}: codille. The others take up their counters from the pool."
+            return tr("engine.result.side.codille", clause=clause)
         if len(side) == 1:
-            return f"{text}: remise. The Ombre is beasted and puts counters into the pool."
-        return f"{text}: remise. They are beasted and put counters into the pool."
+            return tr("engine.result.side.remise-alone", clause=clause)
+        return tr("engine.result.side.remise", clause=clause)
 
     def transfer_line(self, t: Transfer, rules: Rules, matadors: int = 0) -> str:
         """One payment in words: the same sentence in the log, the result and the ledger."""
-        amount = self.count(t.amount, rules)
-        you, other, why = _REASONS[t.reason]
-        why = why.format(n=matadors, matadors=rules.names.matadors.lower())
-        if t.payer is None:
-            assert t.payee is not None
-            return f"{self._verb(t.payee, you, other)} {amount} {why}."
-        if t.payee is None:
-            if t.reason in ("codille", "repuesto"):
-                return f"{self._verb(t.payer, you, other)} {why}: {amount}."
-            return f"{self._verb(t.payer, you, other)} {amount} {why}."
-        return f"{self._verb(t.payer, 'pay', 'pays')} {self.who(t.payee)} {amount} {why}."
+        fields = {
+            "amount": self.count(t.amount, rules),
+            "n": matadors,
+            "matadors": matadors_word(rules),
+        }
+        key = f"engine.pay.{t.reason}"
+        if t.payer is None or t.payee is None:
+            seat = t.payee if t.payer is None else t.payer
+            assert seat is not None
+            return self._say(key, seat, **fields)
+        if t.payee == self.seat:
+            return tr(key + ".to.to-you", who=self.who(t.payer), **fields)
+        return self._say(key + ".to", t.payer, payee=self.who(t.payee), **fields)
 
     def stakes_line(self, amount: int, rules: Rules) -> str:
         """Every player's stake for the game, paid into an empty pool (RG; CG at every deal)."""
-        return f"Each player stakes {self.count(amount, rules)} for the game."
+        return tr("engine.pay.stakes", amount=self.count(amount, rules))
 
     def result_lines(self, s: Settlement, rules: Rules, paid_in: bool = True) -> list[str]:
         """Each payment, in words; without ``paid_in``, only those made at the end (the log has
@@ -651,19 +686,28 @@ class Narrator:
             for t in s.transfers
             if t.reason != "stake" and (paid_in or t.reason not in _PAID_IN)
         ]
-        lines.append(f"The pool now holds {self.count(s.pool_out, rules)}.")
+        lines.append(tr("engine.pay.pool-now", amount=self.count(s.pool_out, rules)))
         return lines
 
 
 __all__ = [
-    "GLOSSARY",
     "Narrator",
     "beasted_alone",
     "card_info",
     "card_label",
     "card_name",
     "forced_spadille",
+    "gano_word",
     "glossary",
     "historical_name",
+    "matadors_word",
+    "names_of",
+    "number_word",
+    "plain_lower",
+    "plain_name",
     "suit_info",
+    "suit_lower",
+    "suit_name",
+    "table_name",
+    "unit_word",
 ]

@@ -25,6 +25,7 @@ from .actions import Act, Action
 from .bots import Player, make_player
 from .cards import cards_of
 from .errors import IllegalAction, InvalidRecord, InvalidSession, NothingToUndo, OmbreError
+from .i18n import tr
 from .record import replay, to_record
 from .rules import PRESETS, Rules, get_rules
 from .scoring import OUTCOMES, Ledger, settle
@@ -161,10 +162,10 @@ class Session:
         """Apply a checked action; with ``seat``, also check that it is that seat's turn."""
         if self.deal.is_over:
             text = action if isinstance(action, str) else str(action)
-            raise IllegalAction(text, seat, "the deal is over: deal the next hand")
+            raise IllegalAction(text, seat, tr("error.deal-over.next"))
         if seat is not None and self.deal.to_move != seat:
             text = action if isinstance(action, str) else str(action)
-            raise IllegalAction(text, seat, f"it is not seat {seat}'s turn")
+            raise IllegalAction(text, seat, tr("error.not-your-turn", seat=seat))
         index = len(self.deal.history)
         decided = self._is_decision(self.deal)
         self.deal.apply(action)
@@ -211,9 +212,7 @@ class Session:
         if self.human is None:
             raise NothingToUndo("nothing to undo: no person plays at this table")
         if not self.decisions:
-            raise NothingToUndo(
-                f"nothing to undo: you have made no decision in deal {self.number} yet"
-            )
+            raise NothingToUndo(tr("error.nothing-to-undo", number=self.number))
         cut = self.decisions[-1]
         record = to_record(self.deal)
         deal = replay({**record, "actions": record["actions"][:cut]}, self.rules)
@@ -265,7 +264,7 @@ class Session:
     def next_deal(self) -> None:
         """Deal the next hand; the deal passes to the right (the last eldest deals)."""
         if not self.deal.is_over:
-            raise IllegalAction("next deal", self.deal.to_move, "the current deal is not over")
+            raise IllegalAction("next deal", self.deal.to_move, tr("error.deal-not-over"))
         self.number += 1
         self.deal = self._new_deal(self.deal.eldest)
 

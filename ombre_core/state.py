@@ -71,6 +71,7 @@ from .cards import (
     suit_of,
 )
 from .errors import IllegalAction, InvalidNotation
+from .i18n import tr
 from .rules import Rules
 from .tables import EFFECTIVE_SUIT, SPADILLE, TRUMP
 from .tricks import legal_cards, trick_winner
@@ -533,79 +534,69 @@ class Deal:
     def why_illegal(self, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason in words."""
         if not isinstance(action, int) or isinstance(action, bool):
-            return "an action must be an int or its notation"
+            return tr("error.not-an-action")
         phase = self.phase
         if phase == _OVER:
-            return "the deal is over"
+            return tr("error.deal-over")
         seat = self.to_move
         assert seat is not None
         if phase == _DISCARD:
             if not A.is_discard(action):
-                return "it is the exchange: discard (e.g. 'discard 3c 4c', or 'discard' for none)"
+                return tr("error.exchange")
             mask = A.discard_mask(action)
             if mask >> PACK_SIZE:
-                return "not a set of cards"
+                return tr("error.not-cards")
             missing = mask & ~self.hands[seat]
             if missing:
-                return f"{format_cards(cards_of(missing))} not in seat {seat}'s hand"
+                return tr("error.not-in-hand", cards=format_cards(cards_of(missing)), seat=seat)
             low, high = self.discard_bounds(seat)
             k = mask.bit_count()
             if k < low:
-                return f"the Ombre who takes in must discard at least {low} card(s)"
+                return tr("error.discard-at-least", n=low)
             if k > high:
                 left = len(self.stock) - self.drawn
-                return f"at most {high} card(s) may be discarded now (the stock holds {left})"
+                return tr("error.discard-at-most", n=high, left=left)
             return None
         if phase == _PLAY and 0 <= action < PACK_SIZE and self.legal_cards() >> action & 1:
             return None  # a card that may be played: the common case, without listing the rest
         if action in self.legal_actions():
             return None
         if phase in (_AUCTION, _REPLY):
-            words = " or ".join(A.format_action(a) for a in self.legal_actions())
-            return f"in the auction seat {seat} may only say {words}"
+            words = tr("error.or").join(A.format_action(a) for a in self.legal_actions())
+            return tr("error.auction", seat=seat, words=words)
         if phase == _TRUMP_CHOICE:
             if self._may_draw_first():
-                return (
-                    "the Ombre names the trump now (e.g. 'trump s'), or takes in first ('draw') "
-                    "and lets another name it"
-                )
-            return "the Ombre must name the trump now (e.g. 'trump s')"
+                return tr("error.trump.or-draw")
+            return tr("error.trump")
         if phase == _LATE_TRUMP:
             if seat == self.ombre:
-                return "nobody else named the trump: the Ombre must name it now (e.g. 'trump s')"
-            return "the Ombre took in without naming the trump: name it (e.g. 'trump s') or pass"
+                return tr("error.late-trump.ombre")
+            return tr("error.late-trump")
         if phase == _CALL:
             words = ", ".join(A.format_action(a) for a in self.legal_actions())
-            return f"the Ombre must call a king, any but the king of trumps (legal: {words})"
+            return tr("error.call", legal=words)
         if phase == _GIVE:
-            return "the Ombre must give a card for the king he demanded (e.g. 'give 3c')"
+            return tr("error.give")
         if action == Act.VOLE:
             if self.rules.vole_by_side:
-                return (
-                    "the vole may be declared only by the Ombre's side, leading to the trick "
-                    "after the rules' window, having won every trick so far, once the called "
-                    "card has been played; never by forced Spadille"
-                )
-            return (
-                "the vole may be declared only by the Ombre, on his turn, within the rules' "
-                "window, having won every trick so far"
-            )
+                return tr("error.vole.side")
+            return tr("error.vole")
         if action == Act.GANO:
             return self._why_no_gano()
         if not A.is_card(action):
-            return "it is the play: play a card"
+            return tr("error.play")
         if not self.hands[seat] >> action & 1:
-            return f"{format_card(action)} is not in seat {seat}'s hand"
+            return tr("error.card-not-in-hand", card=format_card(action), seat=seat)
         return self._why_card_illegal(action)
 
     def _why_no_gano(self) -> str:
         if self.rules.gano is None:
-            return "these rules allow no speech in the play"
+            return tr("error.gano.none")
         if self.to_move == self.ombre:
-            return "the Ombre may not say Gano: it is the defenders' word"
+            return tr("error.gano.ombre")
         if self.gano_by >= 0:
-            return "Gano has been said in this trick already"
-        return "Gano is said only when someone plays after you in the trick"
+            return tr("error.gano.said")
+        return tr("error.gano.last")
 
     def _why_card_illegal(self, card: Card) -> str:
         assert self.trump is not None
@@ -613,8 +604,8 @@ class Deal:
         led = EFFECTIVE_SUIT[trump][self.trick[0]]
         legal = format_cards(cards_of(self.legal_cards()))
         if led == TRUMP:
-            return f"a trump was led and must be followed with a trump (legal: {legal})"
-        return f"the suit led must be followed (legal: {legal})"
+            return tr("error.follow-trump", legal=legal)
+        return tr("error.follow-suit", legal=legal)
 
     def apply_unchecked(self, action: A.Action) -> None:
         """Apply ``action`` without checking it: the fast path for search.

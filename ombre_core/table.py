@@ -18,15 +18,22 @@ from typing import Any
 from . import actions as A
 from .actions import Act
 from .bots.review import Decision
-from .cards import cards_of, plain_name, suit_of
+from .cards import cards_of, suit_of
+from .i18n import tr, tr_n
 from .narrate import (
     Narrator,
     card_info,
     card_name,
     forced_spadille,
+    gano_word,
     glossary,
+    names_of,
     number_word,
+    plain_lower,
+    plain_name,
     suit_info,
+    suit_lower,
+    unit_word,
 )
 from .state import Phase
 from .tables import DISPLAY_ORDER
@@ -61,18 +68,17 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
         return {
             "action": A.format_action(action),
             "label": f"{suit['name']} {suit['symbol']}",
-            "hint": f"Name {suit['name'].lower()} as trumps.",
+            "hint": tr("engine.action.trump.hint", suit=suit_lower(action - Act.TRUMP)),
         }
     if A.is_call(action):
         card = A.called_card(action)
         suit = suit_info(suit_of(card))
-        king = plain_name(card)
-        hint = f"Call the {king.lower()}: its holder becomes your secret partner."
+        hint = tr("engine.action.call.hint", king=plain_lower(card))
         if view.rules.partnership == "demanded-king":
-            hint = f"Demand the {king.lower()}: its holder must hand it to you."
+            hint = tr("engine.action.demand.hint", king=plain_lower(card))
         return {
             "action": A.format_action(action),
-            "label": f"{king} {suit['symbol']}",
+            "label": f"{plain_name(card)} {suit['symbol']}",
             "hint": hint,
         }
     if A.is_give(action):
@@ -81,45 +87,44 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
         return {
             "action": A.format_action(action),
             "label": name,
-            "hint": f"Give the {name} for the card you demanded.",
+            "hint": tr("engine.action.give.hint", card=name),
         }
     if action == Act.DRAW:
         return {
             "action": "draw",
-            "label": "Take in first",
-            "hint": "Look at the cards you take in before naming the trump: then the others may "
-            "name it instead of you.",
+            "label": tr("engine.action.draw"),
+            "hint": tr("engine.action.draw.hint"),
         }
     if view.step == Phase.LATE_TRUMP and action == Act.PASS:
         return {
             "action": "pass",
-            "label": "Let it pass",
-            "hint": "Name no trump: leave it to the next player, and at last to the Ombre.",
+            "label": tr("engine.action.let-pass"),
+            "hint": tr("engine.action.let-pass.hint"),
         }
     if view.step == Phase.REPLY:
         if action == Act.SANS_PRENDRE:
             return {
                 "action": "sans-prendre",
-                "label": "Keep it: sans prendre",
-                "hint": "Keep the game by playing without taking in.",
+                "label": tr("engine.action.keep"),
+                "hint": tr("engine.action.keep.hint"),
             }
         return {
             "action": "pass",
-            "label": "Yield",
-            "hint": "Let the other player play sans prendre.",
+            "label": tr("engine.action.yield"),
+            "hint": tr("engine.action.yield.hint"),
         }
     words = glossary(view.rules)
     labels = {
-        Act.PASS: ("Pass", words["pass"]),
-        Act.PLAY: ("Play (ask leave)", words["play"]),
-        Act.SANS_PRENDRE: ("Sans prendre", words["sans-prendre"]),
+        Act.PASS: (tr("engine.action.pass"), words["pass"]),
+        Act.PLAY: (tr("engine.action.play"), words["play"]),
+        Act.SANS_PRENDRE: (tr("engine.action.sans-prendre"), words["sans-prendre"]),
         Act.VOLE: (
-            "Declare the vole",
-            f"Undertake to win all {number_word(view.rules.tricks)} tricks, for an extra reward.",
+            tr("engine.action.vole"),
+            tr("engine.action.vole.hint", n=number_word(view.rules.tricks)),
         ),
         Act.GANO: (
-            f"Say \u201c{view.rules.gano}\u201d",
-            "\u2019Tis mine: ask your partner not to take this trick, then play your card.",
+            tr("engine.action.gano", word=gano_word(view.rules)),
+            tr("engine.action.gano.hint"),
         ),
     }
     label, hint = labels[action]
@@ -128,77 +133,65 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
 
 def _prompt(view: View, narrator: Narrator) -> str:
     if view.is_over:
-        return "The deal is over."
+        return tr("engine.prompt.over")
     seat = view.to_move
     assert seat is not None
     if seat != view.seat:
         if view.step == Phase.GIVE and view.demanded_from == view.seat and view.called is not None:
             # Quadrille by three (CG p. 46): the person's king is handed over, in view of all
-            who = narrator.who(seat)
-            return (
-                f"{who} demands your {plain_name(view.called).lower()}: you hand it over and "
-                f"take the card {who} gives you back."
+            return tr(
+                "engine.prompt.demanded", who=narrator.who(seat), king=plain_lower(view.called)
             )
-        return f"{narrator.who(seat)} is thinking…"
+        return tr("engine.prompt.thinking", who=narrator.who(seat))
     if view.step == Phase.REPLY:
-        who = "Your opponent" if view.rules.seats == 2 else "Another player"
-        return f"{who} offers sans prendre over your ask: keep the game or yield?"
+        if view.rules.seats == 2:
+            return tr("engine.prompt.reply.opponent")
+        return tr("engine.prompt.reply")
     if view.phase == "auction":
         if Act.PASS not in view.legal:
-            return "All the others have passed: you must play, calling a king, or sans prendre."
-        return "Your turn to speak: pass, or play?"
+            return tr("engine.prompt.must-play")
+        return tr("engine.prompt.speak")
     if view.step == Phase.TRUMP_CHOICE:
         if forced_spadille(view):
-            spadille = view.rules.names.spadille
-            return (
-                f"All passed and you hold {spadille}: you must play (forced {spadille}). "
-                "Name the trump suit."
-            )
+            return tr("engine.prompt.trump.forced", spadille=names_of(view.rules).spadille)
         if view.rules.stock_size == 0:
-            return "Name the trump suit."
+            return tr("engine.prompt.trump")
         if Act.DRAW in view.legal:
-            return (
-                "Name the trump suit before you see the cards you take in, or take them in "
-                "first and let the others name it."
-            )
-        return "Name the trump suit (before you see the cards you take in)."
+            return tr("engine.prompt.trump.or-draw")
+        return tr("engine.prompt.trump.before-draw")
     if view.step == Phase.LATE_TRUMP:
         if seat == view.ombre:
-            return "Nobody else named the trump: name it now."
-        return (
-            "The Ombre took in without naming the trump: you may name it for him, or let it "
-            "pass."
-        )
+            return tr("engine.prompt.late-trump.ombre")
+        return tr("engine.prompt.late-trump")
     if view.step == Phase.CALL:
         if view.rules.partnership == "demanded-king":
-            return "Demand a king you lack, any but the king of trumps: its holder hands it over."
-        return "Call a king, any but the king of trumps: its holder will be your secret partner."
+            return tr("engine.prompt.demand")
+        return tr("engine.prompt.call")
     if view.step == Phase.GIVE and view.demanded_from is not None and view.called is not None:
-        king = plain_name(view.called).lower()
-        return (
-            f"Give {narrator.who(view.demanded_from)} any card for the {king} (the demand): "
-            "everyone sees it."
+        return tr(
+            "engine.prompt.give",
+            who=narrator.who(view.demanded_from),
+            king=plain_lower(view.called),
         )
     if view.discard_bounds is not None:
         low, high = view.discard_bounds
         if seat == view.ombre:
-            return f"Choose {low} to {high} cards to discard, then take in as many from the stock."
-        return f"Choose up to {high} cards to discard, then take in as many from the stock."
+            return tr("engine.prompt.discard.ombre", low=low, high=high)
+        return tr("engine.prompt.discard", high=high)
     if view.gano == view.seat:
-        return f"You said \u201c{view.rules.gano}\u201d: now play your card."
-    return "Your lead." if not view.trick else "Your turn to play."
+        return tr("engine.prompt.gano", word=gano_word(view.rules))
+    return tr("engine.prompt.lead") if not view.trick else tr("engine.prompt.play")
 
 
 def _history_title(narrator: Narrator, entry: dict[str, Any]) -> str:
     outcome = entry["outcome"]
     if outcome == "passed":
-        return "All passed"
+        return tr("engine.history.passed")
     if outcome == "codille":
         if entry["codille_winner"] is None:
-            return "Codille: " + narrator.who(entry["ombre"]) + " (Ombre) beaten"
-        return "Codille: " + narrator.who(entry["codille_winner"])
-    who = narrator.who(entry["ombre"])
-    return f"{outcome.capitalize()}: {who} (Ombre)"
+            return tr("engine.history.codille-side", who=narrator.who(entry["ombre"]))
+        return tr("engine.history.codille", who=narrator.who(entry["codille_winner"]))
+    return tr(f"engine.history.{outcome}", who=narrator.who(entry["ombre"]))
 
 
 def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, Any]]:
@@ -220,7 +213,7 @@ def _seats(view: View, table: TableFacts, narrator: Narrator) -> list[dict[str, 
         seats.append(
             {
                 "seat": s,
-                "name": narrator.who(s) if s == table.human else table.names[s],
+                "name": narrator.who(s),
                 "is_human": s == table.human,
                 "is_dealer": s == view.dealer,
                 "is_eldest": s == view.eldest,
@@ -263,16 +256,7 @@ def _tricks_played(view: View) -> dict[str, Any]:
     """
     own_turn = view.rules.tricks_seen == "own-turn"
     shown = not own_turn or view.is_over or (view.my_turn and view.phase == "play")
-    if own_turn:
-        rule = (
-            "Under these rules (The Court Gamester) you may look over the tricks already "
-            "played only when it is your turn to play."
-        )
-    else:
-        rule = (
-            "Under these rules (the 1660 pamphlet) anyone may look over the tricks already "
-            "played, at any time."
-        )
+    rule = tr("engine.tricks-seen.own-turn" if own_turn else "engine.tricks-seen.any-time")
     tricks = []
     if shown:
         for number, (leader, cards, winner) in enumerate(view.tricks, 1):
@@ -331,6 +315,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
     rules = view.rules
     trump = view.trump
     narrator = Narrator(table.names, table.human)
+    names = names_of(rules)  # in the reader's language
     my_turn = view.my_turn and not view.is_over
     legal_cards = view.legal_cards if my_turn else 0
     hand = [
@@ -354,14 +339,14 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
     contract = None
     if view.contract is not None:
         word = A.format_action(view.contract)
-        taking = "Play, taking in" if rules.stock_size else "Play, calling a king"
+        taking = "engine.contract.take-in" if rules.stock_size else "engine.contract.call"
         contract = {
             "id": word,
-            "name": "Sans prendre" if word == "sans-prendre" else taking,
+            "name": tr("engine.contract.sans-prendre" if word == "sans-prendre" else taking),
             "hint": glossary(rules)[word],
         }
         if forced_spadille(view):  # all passed: the holder of Spadille plays (HOY law 2)
-            contract["name"] = f"Forced {rules.names.spadille}"
+            contract["name"] = tr("engine.contract.forced", spadille=names_of(rules).spadille)
             contract["hint"] = glossary(rules)["forced-spadille"]
     partnership = None
     if view.called is not None and view.demanded_from is None:  # a demanded king: no partner
@@ -374,20 +359,20 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "rules": {
             "id": rules.id,
             "title": rules.title,
-            "unit": rules.unit,
-            "units": rules.units,
-            "big_unit": rules.big_unit,
+            "unit": unit_word(rules, 1),
+            "units": unit_word(rules, 2),
+            "big_unit": unit_word(rules, 1, big=True),
             "big_unit_value": rules.big_unit_value,
             "seats": rules.seats,
             "stock_size": rules.stock_size,
             "names": {  # the preset's spelling of the named cards, for the help text too
-                "spadille": rules.names.spadille,
-                "manille": rules.names.manille,
-                "basto": rules.names.basto,
-                "punto": rules.names.punto,
-                "matadors": rules.names.matadors,
+                "spadille": names.spadille,
+                "manille": names.manille,
+                "basto": names.basto,
+                "punto": names.punto,
+                "matadors": names.matadors,
             },
-            "gano": rules.gano,
+            "gano": gano_word(rules),
         },
         "deal_number": table.deal_number,
         "level": table.level,
@@ -410,7 +395,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "trick": {
             "leader": view.leader,
             "cards": _trick_cards(view, view.leader, view.trick),
-            "gano": None if view.gano is None else {"seat": view.gano, "word": rules.gano},
+            "gano": None if view.gano is None else {"seat": view.gano, "word": gano_word(rules)},
         },
         "last_trick": last_trick,
         "stock": {
@@ -428,7 +413,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
             "note": narrator.counters_note(rules),
             "pool": table.pool,
             "deals": table.deals,
-            "unit": rules.units,
+            "unit": unit_word(rules, 2),
             "pool_now": view.pool,
             "pool_text": narrator.count(view.pool, rules),
             "history": [
@@ -452,8 +437,13 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
 
 # ---- the review of a finished deal ---------------------------------------------------------------
 
-_OUTCOME_WORDS = ("a codille", "a repuesto", "a sacada", "the vole")
-"""The solver's rungs (:data:`~ombre_core.bots.ladder.RUNG_NAMES`) as a sentence names them."""
+_OUTCOME_KEYS = ("codille", "repuesto", "sacada", "vole")
+"""The solver's rungs (:data:`~ombre_core.bots.ladder.RUNG_NAMES`), each named in a sentence by
+``engine.review.outcome.<rung>`` ("a codille", "the vole")."""
+
+
+def _outcome_words(rung: int) -> str:
+    return tr(f"engine.review.outcome.{_OUTCOME_KEYS[rung]}")
 
 
 def _said(action: int, view: View) -> str:
@@ -464,19 +454,21 @@ def _said(action: int, view: View) -> str:
     if A.is_discard(action):
         cards = list(cards_of(A.discard_mask(action)))
         if not cards:
-            return "keep every card"
-        return f"discard {len(cards)}: " + ", ".join(card_name(c, trump, rules) for c in cards)
+            return tr("engine.said.keep")
+        shown = tr("engine.list.sep").join(card_name(c, trump, rules) for c in cards)
+        return tr_n("engine.said.discard", len(cards), cards=shown)
     if A.is_trump(action):
-        return f"name {suit_info(action - Act.TRUMP)['name'].lower()} trumps"
+        return tr("engine.said.trump", suit=suit_lower(action - Act.TRUMP))
     if A.is_call(action):
-        return f"call the {plain_name(A.called_card(action)).lower()}"
-    return {
+        return tr("engine.said.call", king=plain_lower(A.called_card(action)))
+    key = {
         Act.PASS: "pass",
-        Act.PLAY: "play (ask leave)",
-        Act.SANS_PRENDRE: "sans prendre",
-        Act.VOLE: "declare the vole",
-        Act.DRAW: "take in before naming the trump",
-    }.get(action, A.format_action(action))
+        Act.PLAY: "play",
+        Act.SANS_PRENDRE: "sans-prendre",
+        Act.VOLE: "vole",
+        Act.DRAW: "draw",
+    }.get(action)
+    return A.format_action(action) if key is None else tr(f"engine.said.{key}")
 
 
 def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]:
@@ -504,38 +496,40 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
             if d.cost_game:
                 games_lost += 1
                 row["verdict"] = "game"
-                row["label"] = "Cost the game"
-                row["text"] = (
-                    f"Cost the game: with every hand known, the best play led to "
-                    f"{_OUTCOME_WORDS[d.best_rung]}; this card, to {_OUTCOME_WORDS[d.rung]}."
+                row["label"] = tr("engine.review.game")
+                row["text"] = tr(
+                    "engine.review.game.text",
+                    best=_outcome_words(d.best_rung),
+                    this=_outcome_words(d.rung),
                 )
             elif d.cost_tricks:
                 tricks_lost += 1
                 row["verdict"] = "trick"
                 lost = d.cost_tricks
-                row["label"] = f"Cost {'a trick' if lost == 1 else f'{number_word(lost)} tricks'}"
-                row["text"] = (
-                    f"With every hand known, the Ombre's side makes {d.tricks} tricks after "
-                    f"this card, {d.best_tricks} after the best."
+                row["label"] = tr_n("engine.review.trick", lost, words=number_word(lost))
+                row["text"] = tr(
+                    "engine.review.trick.text", tricks=d.tricks, best=d.best_tricks
                 )
             else:
                 best += 1
                 row["verdict"] = "best"
-                row["label"] = "Best"
-                row["text"] = "Among the best cards with every hand known."
+                row["label"] = tr("engine.review.best")
+                row["text"] = tr("engine.review.best.text")
         rows.append(row)
-    parts = [f"You made {len(decisions)} decision{'s' if len(decisions) != 1 else ''}."]
+    parts = [tr_n("engine.review.summary.decisions", len(decisions))]
     if cards:
         parts.append(
-            f"With every hand known, {best} of your {cards} card{'s' if cards != 1 else ''} "
-            f"{'was' if best == 1 else 'were'} among the best; {tricks_lost} cost a trick or "
-            f"more, {games_lost} cost the game."
+            tr_n(
+                "engine.review.summary.best",
+                best,
+                cards=cards,
+                card=tr(f"engine.review.summary.card.{'one' if cards == 1 else 'other'}"),
+                tricks=tricks_lost,
+                games=games_lost,
+            )
         )
     if decisions:
-        parts.append(
-            f"The expert, seeing only what you saw, chose as you did {agreed} "
-            f"time{'s' if agreed != 1 else ''} out of {len(decisions)}."
-        )
+        parts.append(tr_n("engine.review.summary.expert", agreed, total=len(decisions)))
     return {"decisions": rows, "summary": " ".join(parts)}
 
 

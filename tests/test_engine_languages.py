@@ -1,0 +1,251 @@
+"""The engine's words in every language (issue #8): whole seeded deals of every preset, told in
+each language through the table's snapshot at every step, with the result, the review and the
+hints, leave no field unfilled and no English sentence behind; the language can change between
+two snapshots of one game."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import string
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from ombre_core import bridge, hints, i18n, table
+from ombre_core.bots import RulePlayer
+from ombre_core.bots.review import review_deal
+from ombre_core.narrate import Narrator, glossary
+from ombre_core.rules import PRESETS, Rules
+from ombre_core.session import Session
+from ombre_core.views import view_of
+
+PRESET_LIST = tuple(PRESETS.values())
+OTHERS = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
+OWNED = ("engine.", "card.", "glossary.", "number.", "level.", "error.")
+"""The keys the engine's texts come from (the rules panel and the page have their own tests)."""
+UNFILLED = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
+def texts(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """Every string in a snapshot with where it lies, but the preset's title and description
+    (``rules.*`` keys, translated by the rules panel's catalogue entries)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if path == "/rules" and key in ("title", "description"):
+                continue
+            yield from texts(item, f"{path}/{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from texts(item, f"{path}/{i}")
+
+
+@cache
+def english_pieces(lang: str) -> tuple[str, ...]:
+    """The English words of the engine's templates whose ``lang`` text differs: each literal
+    stretch between two fields, long enough (12 characters) to tell English from a name or a
+    number, and found in none of the ``lang`` catalogue's own texts (a title such as *The
+    Court Gamester* is quoted in every language)."""
+    english, other = i18n.catalogue("en"), i18n.catalogue(lang)
+    own = "\n".join(other.values())
+    pieces = set()
+    for key, template in english.items():
+        if not key.startswith(OWNED) or other[key] == template:
+            continue
+        for literal, *_ in string.Formatter().parse(template):
+            literal = literal.strip(" :;,.")
+            if len(literal) >= 12 and literal not in own:
+                pieces.add(literal)
+    return tuple(sorted(pieces))
+
+
+def english_in(lang: str, text: str) -> str | None:
+    """The first English stretch found in ``text``, if any."""
+    return next((piece for piece in english_pieces(lang) if piece in text), None)
+
+
+def play_through(rules: Rules, seed: int) -> tuple[Session, list[dict[str, Any]]]:
+    """One whole seeded deal with the person at seat 0 (a computer player choosing for them):
+    every snapshot, and the reasons a hint would give for each of the person's options."""
+    session = Session(rules, seed, 0)
+    player, rng = RulePlayer(), random.Random(seed)
+    seen: list[dict[str, Any]] = []
+    while True:
+        seen.append(bridge._snapshot(session))
+        if session.deal.is_over:
+            return session, seen
+        if session.deal.to_move == 0:
+            view = view_of(session.deal, 0)
+            seen.append({"reasons": [hints.reason(view, a) for a in view.legal]})
+            session.apply(player.choose(view, rng), 0)
+        else:
+            session.bot_move()
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.set_language(i18n.DEFAULT)
+
+
+SEEDS = (1, 4)
+
+
+@cache
+def reviewed(rules: Rules) -> Any:
+    """The review's decisions for the first seeded deal of ``rules``, found once (the solver's
+    work does not depend on the language)."""
+    session, _ = play_through(rules, SEEDS[0])
+    return review_deal(session.deal, 0)
+
+
+def snapshots_in(lang: str, rules: Rules) -> list[Any]:
+    """Every text of two seeded deals of ``rules`` in ``lang``: each step's snapshot, the hints'
+    reasons, the first deal's review, the ledger's titled history, the glossary, the levels."""
+    with i18n.using(lang):
+        seen: list[Any] = []
+        for seed in SEEDS:
+            session, steps = play_through(rules, seed)
+            seen += steps
+            if seed == SEEDS[0]:
+                seen.append(table.review_snapshot(reviewed(rules), view_of(session.deal, 0)))
+            session.next_deal()  # the ledger's history now holds a titled entry
+            seen.append(bridge._snapshot(session))
+        seen.append(glossary(rules))
+        seen.append(dict(bridge.LEVEL_TITLES))
+    return seen
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+def test_every_step_of_every_preset_is_told_with_every_field_filled(
+    lang: str, rules: Rules
+) -> None:
+    for where, text in texts(snapshots_in(lang, rules)):
+        assert not UNFILLED.search(text), (lang, where, text)
+        assert text == text.strip() or where.endswith("/sep"), (lang, where, text)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+def test_no_english_sentence_is_left_in_another_language(lang: str, rules: Rules) -> None:
+    spellings = {rules.names.spadille, rules.names.manille, rules.gano} - {
+        i18n.catalogue(lang)["card.spadille"],
+        i18n.catalogue(lang)["card.manille"],
+        i18n.catalogue(lang)["card.gano"],
+        None,
+    }  # the preset's English spellings (Spadillio, Mallilio, Pipillo, Gagno)
+    for where, text in dict(texts(snapshots_in(lang, rules))).items():
+        assert english_in(lang, text) is None, (lang, where, text, english_in(lang, text))
+        for word in spellings:
+            assert word not in text, (lang, where, text)
+
+
+def test_english_keeps_each_presets_spelling() -> None:
+    by_preset = {r.id: r for r in PRESET_LIST}
+    assert "Spadillio" in glossary(by_preset["1660"])["spadille"]
+    assert "Pipillo" in glossary(by_preset["encyclopaedia"])["spadille"]
+    with i18n.using("es"):
+        assert glossary(by_preset["1660"])["spadille"].startswith("Espadilla:")
+        assert glossary(by_preset["encyclopaedia"])["basto"].startswith("Basto:")
+    with i18n.using("fr"):
+        assert glossary(by_preset["1660"])["basto"].startswith("Baste :")
+        assert glossary(by_preset["classic"])["punto"].startswith("Ponte :")
+
+
+def test_the_language_changes_between_two_snapshots_of_one_game() -> None:
+    try:
+        bridge.new_session(json.dumps({"rules": "classic", "seed": 11}))
+        before = json.loads(bridge.snapshot())
+        after = json.loads(bridge.set_language('{"lang": "de"}'))["snapshot"]
+        again = json.loads(bridge.snapshot())
+        assert after == {k: v for k, v in again.items() if k != "ok"}
+        assert before["log"][0].startswith("Deal 1.")
+        assert after["log"][0].startswith("Spiel 1.")
+        assert before["prompt"] != after["prompt"]
+        assert {s["name"] for s in after["seats"]} >= {"Du", "Der Baron", "Sir Plume"}
+        assert after["glossary"]["basto"].startswith("Basta:")
+        titles = json.loads(bridge.presets())["levels"]
+        assert titles[0]["title"].startswith("Anfänger")
+        back = json.loads(bridge.set_language('{"lang": "en"}'))["snapshot"]
+        assert back["log"] == before["log"] and back["prompt"] == before["prompt"]
+    finally:
+        i18n.set_language(i18n.DEFAULT)
+        bridge._session = None
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_hint_is_given_in_the_language(lang: str) -> None:
+    try:
+        bridge.set_language(json.dumps({"lang": lang}))
+        snap = json.loads(bridge.new_session(json.dumps({"rules": "classic", "seed": 3})))
+        while not snap["human_to_move"]:
+            snap = json.loads(bridge.bot_move())
+        advice = json.loads(bridge.hint())
+        assert advice["ok"] and advice["reason"], advice
+        assert not UNFILLED.search(advice["reason"])
+        if lang != "en":
+            assert english_in(lang, advice["reason"]) is None, advice
+    finally:
+        i18n.set_language(i18n.DEFAULT)
+        bridge._session = None
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_amounts_and_counts_have_singular_and_plural(lang: str) -> None:
+    by_preset = {r.id: r for r in PRESET_LIST}
+    with i18n.using(lang):
+        narrator = Narrator(["You", "The Baron", "Sir Plume"], 0)
+        one, two = narrator.tricks(1), narrator.tricks(2)
+        assert one.startswith("1 ") and two.startswith("2 ")
+        mixed = narrator.count(12 + 12 + 3, by_preset["1660"])
+        assert mixed.startswith("2 ") and " 3 " in mixed
+        assert i18n.number_word(3) != "3" and i18n.number_word(17) == "17"
+        assert narrator.who(0) == i18n.tr("engine.you")
+        assert narrator.names[1] == i18n.tr("engine.name.baron")
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_refused_action_is_explained_in_the_language(lang: str) -> None:
+    """What the table shows when the engine refuses something: an illegal card, a hint out of
+    turn, the review during a deal, an undo with nothing to take back."""
+    try:
+        bridge.set_language(json.dumps({"lang": lang}))
+        snap = json.loads(bridge.new_session(json.dumps({"rules": "classic", "seed": 5})))
+        messages = []
+        while not snap["human_to_move"]:
+            messages.append(json.loads(bridge.hint())["error"]["message"])
+            snap = json.loads(bridge.bot_move())
+        messages.append(json.loads(bridge.review())["error"]["message"])
+        messages.append(json.loads(bridge.undo())["error"]["message"])
+        wrong = "pass" if snap["phase"] != "auction" else "trump s"
+        messages.append(json.loads(bridge.apply(json.dumps({"action": wrong})))["error"]["message"])
+        for message in messages:
+            assert not UNFILLED.search(message), message
+            if lang != "en":
+                assert english_in(lang, message) is None, (message, english_in(lang, message))
+        assert messages[-1].startswith(i18n.tr("error.illegal", action="", seat=0, reason="")[:8])
+    finally:
+        i18n.set_language(i18n.DEFAULT)
+        bridge._session = None
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_terminal_game_speaks_the_language(lang: str) -> None:
+    from ombre_core.__main__ import build_parser, cmd_play
+
+    args = build_parser().parse_args(["play", "--rules", "classic", "--seed", "4", "--lang", lang])
+    out = io.StringIO()
+    assert cmd_play(args, out, lambda prompt: "quit") == 0
+    printed = out.getvalue()
+    assert i18n.language() == i18n.DEFAULT  # the language is the game's, not the process's
+    with i18n.using(lang):
+        assert i18n.tr("engine.cli.goodbye") in printed
+        assert i18n.tr("engine.name.baron") in printed
+    assert "Your hand" not in printed and "Goodbye" not in printed
