@@ -31,7 +31,7 @@ from .errors import OmbreError
 from .i18n import tr
 from .narrate import Narrator, card_name
 from .record import replay
-from .rules import PRESETS, get_rules
+from .rules import PRESETS, get_rules, preset_title
 from .scoring import result_of, settle
 from .session import Session
 from .state import Deal
@@ -285,7 +285,7 @@ def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     session = Session(get_rules(args.rules), seed, human=0, bot=args.level)
     narrator = Narrator(session.names, 0)
-    print(tr("engine.cli.intro", title=session.rules.title, seed=seed), file=out)
+    print(tr("engine.cli.intro", title=preset_title(session.rules), seed=seed), file=out)
     while True:
         shown = 0
         deal = session.deal

@@ -35,6 +35,7 @@ from .narrate import (
     suit_lower,
     unit_word,
 )
+from .rules import preset_title
 from .state import Phase
 from .tables import DISPLAY_ORDER
 from .views import View
@@ -358,7 +359,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
     return {
         "rules": {
             "id": rules.id,
-            "title": rules.title,
+            "title": preset_title(rules),
             "unit": unit_word(rules, 1),
             "units": unit_word(rules, 2),
             "big_unit": unit_word(rules, 1, big=True),
