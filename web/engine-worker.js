@@ -289,7 +289,7 @@ async function boot() {
   }
   if (LANG) {
     const reply = JSON.parse(functions.set_language(JSON.stringify({ lang: LANG })));
-    if (!reply.ok) console.warn(`The engine kept its language: ${reply.error?.message}`);
+    if (!reply.ok) console.error(`The engine kept its language: ${reply.error?.message}`);
   }
   const engineMs = elapsed() - runtimeMs;
   // Which start-up path ran, for tests and curious developers (Playwright's worker.evaluate).

@@ -81,6 +81,7 @@ export function readSettings(text) {
 export function settingsText(settings) {
   const out = {};
   for (const key of Object.keys(DEFAULTS)) out[key] = settings[key];
+  if (out.lang === null) delete out.lang;  // no choice made: the browser's language, as before
   return JSON.stringify(out);
 }
 
