@@ -702,7 +702,8 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
         if rel == "i18n.js":
             if I18N_MARKER not in text:
                 sys.exit(f"build: web/i18n.js lacks the marker {I18N_MARKER}")
-            text = text.replace(I18N_MARKER, json.dumps(i18n_config, ensure_ascii=False, sort_keys=True), 1)
+            config = json.dumps(i18n_config, ensure_ascii=False, sort_keys=True)
+            text = text.replace(I18N_MARKER, config, 1)
         text = rewrite_imports(rel, text, renamed)
         if rel == "engine-client.js" and "engine-worker.js" in renamed:
             worker_name = json.dumps(relative_url(renamed["engine-worker.js"], ""))
