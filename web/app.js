@@ -127,7 +127,7 @@ function fillLanguages() {
 /** Speak `lang` from now on: the page's words, the engine's, and the table drawn again. */
 async function switchLanguage(lang) {
   try {
-    await loadLanguage(lang);
+    if (!(await loadLanguage(lang))) return;  // a later choice is on its way
   } catch (err) {
     $("language").value = language();
     showNotice(sentences(t("ui.lang.unavailable", { language: languageName(lang) }), String(err?.message ?? err)), [[t("ui.notice.ok"), hideNotice, true]]);

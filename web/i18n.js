@@ -28,6 +28,7 @@ const english = BUILD?.en ?? {};
 const loaded = new Map([["en", english]]);
 let current = DEFAULT_LANGUAGE;
 let strings = english;
+let wanted = DEFAULT_LANGUAGE;  // the language last asked for (loadLanguage)
 
 /** Each language named in itself (its catalogue's meta.language). */
 export function languageName(lang) {
@@ -61,22 +62,33 @@ export function has(key) {
 
 /**
  * Fetch `lang`'s catalogue (once) and speak it from now on. Rejects when it cannot be fetched
- * or read; the language then stays as it was.
+ * or read within `timeoutMs`; the language then stays as it was. Resolves to false, leaving the
+ * language alone, when another language was asked for while this one was fetched.
  */
-export async function loadLanguage(lang) {
+export async function loadLanguage(lang, { timeoutMs = 15_000 } = {}) {
   if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${JSON.stringify(lang)}`);
+  wanted = lang;
   if (!loaded.has(lang)) {
     const url = BUILD?.urls?.[lang];
     if (!url) throw new Error(`the ${lang} catalogue is not part of this build`);
-    const response = await fetch(new URL(url, import.meta.url));
-    if (!response.ok) throw new Error(`the ${lang} catalogue could not be fetched (HTTP ${response.status})`);
-    const data = await response.json();
+    // A fetch that never settles must not hold the page (it starts once the language is known).
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    let data;
+    try {
+      const response = await fetch(new URL(url, import.meta.url), { signal: abort.signal });
+      if (!response.ok) throw new Error(`the ${lang} catalogue could not be fetched (HTTP ${response.status})`);
+      data = await response.json();
+    } finally {
+      clearTimeout(timer);
+    }
     if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(`the ${lang} catalogue is not a JSON object`);
     loaded.set(lang, data);
   }
+  if (wanted !== lang) return false;  // another language was asked for meanwhile: it wins
   current = lang;
   strings = loaded.get(lang);
-  return lang;
+  return true;
 }
 
 /**

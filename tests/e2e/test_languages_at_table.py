@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from test_embed import game_frame
-from test_ui import AXE, axe_violations, open_table, settle
+from test_ui import AXE, ENGINE_TIMEOUT_MS, axe_violations, open_table, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "ombre_core" / "locale"
@@ -276,4 +276,33 @@ def test_screenshots_in_two_languages(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.locator("#btn-settings").click()
     page.screenshot(path=str(SCREENSHOTS / f"lang-{lang}-{width}x{height}-4-settings.png"))
+    assert console_errors == []
+
+
+def test_every_language_plays_offline_after_a_first_visit(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """The catalogues are precached with the site: a language never fetched before is there
+    offline, on a reload and from the Settings list."""
+    open_table(page, base_url, "?seed=11&rules=1660")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    page.context.set_offline(True)
+    try:
+        page.goto(base_url + "/?lang=da")
+        page.wait_for_function(
+            "() => ['ready', 'failed'].includes(document.body.dataset.engine)",
+            timeout=ENGINE_TIMEOUT_MS,
+        )
+        settle(page)
+        expect_language(page, "da")
+        page.locator("#btn-settings").click()
+        page.locator("#language").select_option("es")
+        expect_language(page, "es")
+        page.keyboard.press("Escape")
+        play_deal(page, "es")
+    finally:
+        page.context.set_offline(False)
     assert console_errors == []
