@@ -290,6 +290,7 @@ async function boot() {
   if (LANG) {
     const reply = JSON.parse(functions.set_language(JSON.stringify({ lang: LANG })));
     if (!reply.ok) console.error(`The engine kept its language: ${reply.error?.message}`);
+    self.ombreLanguage = reply.lang ?? null;  // for tests (Playwright's worker.evaluate)
   }
   const engineMs = elapsed() - runtimeMs;
   // Which start-up path ran, for tests and curious developers (Playwright's worker.evaluate).

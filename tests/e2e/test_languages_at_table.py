@@ -6,7 +6,8 @@ nodes and the title, aria-label and placeholder attributes of what is on screen;
 words, which another catalogue section translates, are left aside), and axe-core finds nothing
 serious. Also: the Settings list switches the language mid-deal without losing the deal, and the
 choice is kept; the browser's languages choose when nothing else does; a bad ``lang`` is reported
-and English used; ``<ombre-game lang>`` passes through. Screenshots ``lang-*.png`` in
+and English used; ``<ombre-game lang>`` passes through; a language never fetched plays offline;
+the worker sets the language on a boot from the memory snapshot. Screenshots ``lang-*.png`` in
 ``tests/e2e/screenshots/`` at 360x640, 390x844 and 1280x800.
 """
 
@@ -305,4 +306,26 @@ def test_every_language_plays_offline_after_a_first_visit(
         play_deal(page, "es")
     finally:
         page.context.set_offline(False)
+    assert console_errors == []
+
+
+def test_the_worker_applies_the_language_when_it_boots_from_the_snapshot(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """The memory snapshot is made in English; the worker sets the page's language on every
+    start, from the snapshot too, before the page's first call."""
+    from test_infra_snapshot import CACHE, KEY, WAIT_FOR_ENTRY, engine_worker
+
+    open_table(page, base_url, "?lang=da&seed=2&rules=1660")
+    assert engine_worker(page).evaluate("self.ombreBoot")["boot"] == "normal"
+    assert engine_worker(page).evaluate("self.ombreLanguage") == "da"
+    assert page.evaluate(WAIT_FOR_ENTRY, [CACHE, KEY, ENGINE_TIMEOUT_MS])
+    page.goto(base_url + "/?lang=de")
+    page.wait_for_function(
+        "() => document.body.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS
+    )
+    settle(page)
+    assert engine_worker(page).evaluate("self.ombreBoot")["boot"] == "snapshot"
+    assert engine_worker(page).evaluate("self.ombreLanguage") == "de"
+    expect_language(page, "de")
     assert console_errors == []
