@@ -97,6 +97,8 @@ COMPRESSIBLE = (
 WORKER_MARKER = "/*@OMBRE_BUILD@*/ null"
 WORKER_NAME_MARKER = '"./engine-worker.js"'
 SW_MARKER = "/*@OMBRE_SW@*/ null"
+I18N_MARKER = "/*@OMBRE_I18N@*/ null"
+LOCALE = ROOT / "ombre_core" / "locale"
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -605,6 +607,29 @@ def check_page(rel: str, html: str) -> str:
     return policy or ""
 
 
+def locale_files(files: dict[str, bytes]) -> dict[str, object]:
+    """Put each catalogue in ``files`` under a content-hashed name; the config web/i18n.js gets."""
+    urls: dict[str, str] = {}
+    names: dict[str, str] = {}
+    english: dict[str, str] = {}
+    for path in sorted(LOCALE.glob("*.json")):
+        data = path.read_bytes()
+        try:
+            catalogue = json.loads(data)
+        except json.JSONDecodeError as err:
+            sys.exit(f"build: {path.relative_to(ROOT)} is not JSON: {err}")
+        lang = path.stem
+        rel = hashed_name(f"locale/{lang}.json", data)
+        files[rel] = data
+        urls[lang] = "./" + rel
+        names[lang] = catalogue.get("meta.language", lang)
+        if lang == "en":
+            english = {k: v for k, v in catalogue.items() if k.startswith("ui.")}
+    if "en" not in urls:
+        sys.exit(f"build: {LOCALE.relative_to(ROOT)} has no en.json")
+    return {"urls": urls, "names": names, "en": english}
+
+
 def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
     """Everything that goes into dist/, as {relative path: bytes}."""
     files: dict[str, bytes] = {}
@@ -653,6 +678,11 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
         "engine_version": lock["packages"]["ombre-core"]["version"],  # type: ignore[index]
     }
 
+    # The catalogues (ombre_core/locale/<lang>.json), one source for the engine and the page: the
+    # page fetches a language's file when it is chosen (web/i18n.js gets their hashed names, each
+    # language's name in itself and the English of the page's own ui.* keys through its marker).
+    i18n_config = locale_files(files)
+
     # web/: every JS module after the modules it imports (their hashed names are in its bytes; the
     # worker also gets its config, the client the worker's name), then every other .js/.css, then
     # HTML and the service worker, which name the others.
@@ -669,6 +699,11 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
             if WORKER_MARKER not in text:
                 sys.exit(f"build: web/engine-worker.js lacks the marker {WORKER_MARKER}")
             text = text.replace(WORKER_MARKER, json.dumps(build_config, sort_keys=True), 1)
+        if rel == "i18n.js":
+            if I18N_MARKER not in text:
+                sys.exit(f"build: web/i18n.js lacks the marker {I18N_MARKER}")
+            config = json.dumps(i18n_config, ensure_ascii=False, sort_keys=True)
+            text = text.replace(I18N_MARKER, config, 1)
         text = rewrite_imports(rel, text, renamed)
         if rel == "engine-client.js" and "engine-worker.js" in renamed:
             worker_name = json.dumps(relative_url(renamed["engine-worker.js"], ""))

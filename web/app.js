@@ -10,12 +10,13 @@ import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
 import * as saves from "./saves.js";
-import { DISPLAY_OPTIONS, readAddress, readDisplay, readScenario, readTheme, savedProblem, sentences } from "./checks.js";
+import { DISPLAY_OPTIONS, listWords, quote, readAddress, readDisplay, readScenario, readTheme, savedProblem, sentences } from "./checks.js";
 import { dealFinished, tellHost } from "./host.js";
 import { SETTINGS_KEY, THEMES, applySettings, readSettings, setVisitTheme, settingsText, shownTheme } from "./settings.js";
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
 import { renderCompare, renderRuleLines } from "./sources.js";
+import { LANGUAGES, chooseLanguage, language, languageName, loadLanguage, t, translatePage } from "./i18n.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -70,6 +71,7 @@ const ui = {
   slot: null,           // id of the saved game this tab plays (saves.js)
   away: false,          // another tab took this game: this one only shows it
   storageSaid: false,   // the person was told once that the game cannot be kept
+  accepted: 0,          // snapshots taken in so far (a language switch keeps a newer one)
 };
 
 let engine = null;
@@ -83,13 +85,89 @@ function loadSettings() {
   ui.settings = settings;
   ui.pace = settings.pace;
   const select = $("pace");
-  if (![...select.options].some((o) => Number(o.value) === ui.pace)) select.append(new Option(`${ui.pace} ms`, String(ui.pace)));
+  if (![...select.options].some((o) => Number(o.value) === ui.pace)) select.append(new Option(t("ui.pace.ms", { ms: ui.pace }), String(ui.pace)));
   select.value = String(ui.pace);
   const look = readTheme(window.location.search, THEMES);  // the address's look, for this visit
   setVisitTheme(look.theme);
   if (look.note) problems.push(look.note);
   applySettings(settings);
+  fillLanguages();
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The language (i18n.js): the address's `lang` for this visit, else the saved setting, else the
+// browser's, else English. The page's words come from the catalogue; the engine's (snapshots, the
+// log, hints) from the bridge's set_language, which the worker applies at start-up too.
+
+/** The language chosen before anything is drawn: {lang, note} (note: a bad address option). */
+async function startLanguage() {
+  let saved = null;
+  try { saved = JSON.parse(store.get(SETTINGS_KEY) ?? "null")?.lang ?? null; } catch { /* readSettings says so */ }
+  const choice = chooseLanguage(window.location.search, saved, navigator.languages ?? [navigator.language]);
+  let note = null;
+  try {
+    await loadLanguage(choice.lang);
+  } catch (err) {
+    console.warn(`The ${choice.lang} texts could not be loaded:`, err);
+    note = t("ui.lang.unavailable", { language: languageName(choice.lang) });
+  }
+  if (choice.bad !== null) note = t("ui.check.lang", { value: quote(choice.bad, 16), choices: listWords(LANGUAGES, "or"), language: languageName(language()) });
+  translatePage();
+  return { lang: language(), note };
+}
+
+/** The Language list of Settings: each language named in itself. */
+function fillLanguages() {
+  const select = $("language");
+  select.replaceChildren(...LANGUAGES.map((lang) => h("option", { value: lang, lang, text: languageName(lang) })));
+  select.value = language();
+}
+
+/** Speak `lang` from now on: the page's words, the engine's, and the table drawn again. */
+async function switchLanguage(lang) {
+  try {
+    if (!(await loadLanguage(lang))) return;  // a later choice is on its way
+  } catch (err) {
+    $("language").value = language();
+    showNotice(sentences(t("ui.lang.unavailable", { language: languageName(lang) }), String(err?.message ?? err)), [[t("ui.notice.ok"), hideNotice, true]]);
+    return;
+  }
+  translatePage();
+  fillLanguages();
+  if (engine) {
+    try {
+      const seen = ui.accepted;
+      const reply = await call("set_language", { lang });
+      // The same game, its words in the new language (unless a newer snapshot came meanwhile:
+      // the engine answers in order, so that one is in the new language already).
+      let snap = reply.snapshot ?? null;
+      if (ui.snap?.replay) snap = await call("replay_step", { step: ui.snap.replay.step });
+      if (snap && ui.snap && seen === ui.accepted) {
+        ui.snap = snap;
+        ui.logSeen = { deal: snap.deal_number, count: (snap.log ?? []).length };
+        ui.forcing = forcedNow(snap) ? snap : null;
+        if (ui.forcing) scheduleForced();
+      }
+      const presets = await call("presets");
+      ui.presets = Array.isArray(presets) ? presets : (presets.presets ?? ui.presets);
+      ui.levels = Array.isArray(presets?.levels) ? presets.levels : ui.levels;
+      ui.scenarios = Array.isArray(presets?.scenarios) ? presets.scenarios : ui.scenarios;
+    } catch (err) {
+      console.warn("The engine could not change its language:", err);
+    }
+  }
+  // The tutor's and the hint's words belong to the language they were asked in.
+  $("tutor").dataset.for = "";
+  $("hint-text").dataset.for = "";
+  if (ui.snap) {
+    render();
+  } else {
+    renderPlaceholder();
+  }
+  const tricks = $("tricks-dialog");
+  if (tricks.open) renderTricksDialog(ui.snap, $("tricks-rule"), $("tricks-list"));
+  if ($("rules-dialog").open) showSources($("sources-preset").value || ui.snap?.rules?.id || defaultRules());
 }
 
 function saveSettings() {
@@ -110,6 +188,18 @@ function openSettings() {
 
 function settingChanged(event) {
   const input = event.target;
+  if (input.name === "lang") {
+    // The person's choice now wins over the address's and the browser's, also after a reload.
+    ui.settings.lang = input.value;
+    const url = new URL(window.location.href);
+    if (url.searchParams.has("lang")) {
+      url.searchParams.delete("lang");
+      window.history.replaceState(null, "", url.pathname + url.search + url.hash);
+    }
+    saveSettings();
+    switchLanguage(input.value);
+    return;
+  }
   if (!(input.name in ui.settings)) return;
   ui.settings[input.name] = input.type === "radio" ? input.value : input.checked;
   if (input.name === "theme") {
@@ -160,15 +250,12 @@ async function persist() {
   }
 }
 
-const NO_STORAGE = "This browser does not let the game keep anything (private browsing, or storage " +
-  "blocked for this site or this frame). You can play, but the game is not kept when the page closes.";
 
 /** Say once that the browser refused to keep the game; play goes on. */
 function storageRefused() {
   if (ui.storageSaid) return;
   ui.storageSaid = true;
-  showNotice("The browser refused to keep the game (its storage may be full or blocked). Play goes on, but the game is not kept when the page closes.",
-    [["OK", hideNotice]], { kind: "info", focus: false });
+  showNotice(t("ui.notice.storage_refused"), [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,7 +322,7 @@ function render() {
   renderHint();
   renderTools();
   document.body.classList.toggle("away", ui.away);
-  if (ui.away) refs.prompt.textContent = "This game is being played in another tab.";
+  if (ui.away) refs.prompt.textContent = t("ui.prompt.away");
   updateState();
   // The control that had focus may be gone or disabled (an action was sent): never leave focus on
   // <body> or on a control that does nothing; while the engine or the computers work, the prompt
@@ -266,7 +353,7 @@ function renderTools() {
   const played = snap?.tricks_played;
   const tricks = $("btn-tricks");
   tricks.hidden = !played?.count || ui.away;
-  tricks.textContent = `Tricks played (${played?.count ?? 0})`;
+  tricks.textContent = t("ui.tricks.button", { n: played?.count ?? 0 });
   if (ui.forcing) refs.prompt.append(h("span", { class: "discard-hint", text: ` ${forcedWords(snap)}` }));
   if ($("tricks-dialog").open) renderTricksDialog(snap, $("tricks-rule"), $("tricks-list"));
 }
@@ -287,7 +374,7 @@ function renderTutor() {
   box.hidden = true;
   call("explain").then((reply) => {
     if (box.dataset.for !== key || !reply.lines?.length) return;
-    box.replaceChildren(h("p", { class: "tutor-title", text: "What this step is" }),
+    box.replaceChildren(h("p", { class: "tutor-title", text: t("ui.tutor.title") }),
       ...reply.lines.map((line) => h("p", {}, withTerms(line))));
     box.hidden = false;
   }, () => { /* the tutor is a help: the table goes on without it */ });
@@ -304,17 +391,17 @@ async function showHint() {
   const text = $("hint-text");
   button.disabled = true;
   text.hidden = false;
-  text.textContent = "The expert is thinking…";
+  text.textContent = t("ui.hint.thinking");
   text.dataset.for = hintKey(snap);
   try {
     const advice = await call("hint");
     if (text.dataset.for !== hintKey(ui.snap)) return;
     const chance = typeof advice.chance === "number"
-      ? ` The deal goes your way in about ${Math.round(advice.chance * 100)}% of the likely layouts.`
+      ? ` ${t("ui.hint.chance", { percent: Math.round(advice.chance * 100) })}`
       : "";
-    text.textContent = `Hint: ${advice.label}. ${advice.reason}${chance}`;
+    text.textContent = t("ui.hint.text", { label: advice.label, reason: advice.reason }) + chance;
   } catch (err) {
-    text.textContent = `No hint now: ${err.message ?? err}.`.replace(/\.\.$/, ".");
+    text.textContent = t("ui.hint.none", { reason: err.message ?? err }).replace(/\.\.$/, ".");
   } finally {
     button.disabled = false;
   }
@@ -365,7 +452,7 @@ function renderPlaceholder() {
       Array.from({ length: 9 }, () => h("span", { class: "back" }, backImage()))));
   refs.seats.left.replaceChildren(seat("left", "\u2026"));
   refs.seats.right.replaceChildren(seat("right", "\u2026"));
-  refs.seats.bottom.replaceChildren(seat("bottom", "You"));
+  refs.seats.bottom.replaceChildren(seat("bottom", t("ui.seat.you")));
   refs.hand.replaceChildren(...Array.from({ length: 9 }, () => h("span", { class: "card hand-card placeholder", "aria-hidden": "true" }, backImage())));
 }
 
@@ -407,6 +494,7 @@ function accept(snap) {
   }
   const inGame = focusInGame();
   ui.snap = snap;
+  ui.accepted += 1;
   ui.forcing = forcedNow(snap) ? snap : null;
   render();
   // Something happened: focus goes to what the person can do now (or to the prompt meanwhile).
@@ -422,7 +510,7 @@ function accept(snap) {
 
 function forcedWords(snap) {
   const card = snap.hand?.find((c) => c.code === snap.forced);
-  return `Your only card that may be played${card ? `, ${card.label},` : ""} is played for you.`;
+  return card ? t("ui.forced.card", { card: card.label }) : t("ui.forced.plain");
 }
 
 function forcedNow(snap) {
@@ -464,13 +552,13 @@ function countDeal(prev, snap) {
 function statsProblem(problem) {
   if (statsSaid) return;
   statsSaid = true;
-  showNotice(sentences(problem), [["OK", hideNotice]], { kind: "info", focus: false });
+  showNotice(sentences(problem), [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
 }
 
 function openStats() {
   const { stats: kept, problem } = stats.loadStats(store);
   if (problem) statsProblem(problem);
-  renderStats(kept, $("stats-body"), (id) => ui.presets.find((p) => p.id === id)?.title ?? `Rules ${id}`);
+  renderStats(kept, $("stats-body"), (id) => ui.presets.find((p) => p.id === id)?.title ?? t("ui.stats.rules_id", { id }));
   $("stats-reset-ask").hidden = true;
   $("stats-reset").hidden = false;
   $("stats-dialog").showModal();
@@ -525,12 +613,12 @@ async function change(fn, arg) {
     ui.busy = false;
     render();
     if (err instanceof EngineError && !ui.snap) {
-      offerNewGame(`The game could not start: ${err.message}`);
+      offerNewGame(t("ui.error.start", { reason: err.message }));
     } else if (err instanceof EngineError) {
       announce([sentences(err.message)]);
-      showNotice(sentences(err.message), [["OK", hideNotice, true]]);
+      showNotice(sentences(err.message), [[t("ui.notice.ok"), hideNotice, true]]);
     } else {
-      fatal("The game engine stopped with an error.", err);
+      fatal(t("ui.error.engine_stopped"), err);
     }
     return;
   }
@@ -556,7 +644,7 @@ async function runBots() {
       try {
         snap = await call("bot_move");
       } catch (err) {
-        fatal("A computer player could not move.", err);
+        fatal(t("ui.error.bot"), err);
         return;
       }
       if (gen !== ui.generation) return;
@@ -587,7 +675,7 @@ function cardClick(card) {
     else if (ui.selected.size < snap.discard.max) ui.selected.add(card.code);
     ui.focusCode = card.code;
     render();
-    announce([`${card.label}: ${ui.selected.has(card.code) ? "chosen" : "kept"}. ${ui.selected.size} to discard.`]);
+    announce([t(ui.selected.has(card.code) ? "ui.discard.chosen" : "ui.discard.kept", { card: card.label, n: ui.selected.size })]);
     return;
   }
   if (snap.phase === "play" && card.legal) humanAction(card.code);
@@ -613,7 +701,7 @@ async function exportRecord() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   } catch (err) {
-    showNotice(sentences(`The record could not be made: ${err.message ?? err}`), [["OK", hideNotice, true]]);
+    showNotice(sentences(t("ui.error.record", { reason: err.message ?? err })), [[t("ui.notice.ok"), hideNotice, true]]);
   }
 }
 
@@ -627,20 +715,20 @@ async function watchRecord(file) {
   if (!file) return;
   hideNotice();
   if (file.size > MAX_RECORD_BYTES) {
-    showNotice(sentences(`${file.name} is too large for a deal's record (${file.size.toLocaleString("en")} bytes)`), [["OK", hideNotice, true]]);
+    showNotice(sentences(t("ui.record.too_large", { file: file.name, bytes: file.size.toLocaleString(language()) })), [[t("ui.notice.ok"), hideNotice, true]]);
     return;
   }
   let text;
   try {
     text = await file.text();
   } catch (err) {
-    showNotice(sentences(`${file.name} could not be read: ${err.message ?? err}`), [["OK", hideNotice, true]]);
+    showNotice(sentences(t("ui.record.unreadable", { file: file.name, reason: err.message ?? err })), [[t("ui.notice.ok"), hideNotice, true]]);
     return;
   }
   const dialog = $("saves-dialog");
   if (dialog.open) dialog.close();
   if (!ui.snap?.replay) ui.gameLevel = ui.snap?.level;
-  await replayCall("replay_open", text, `${file.name} cannot be watched`);
+  await replayCall("replay_open", text, t("ui.record.cannot_watch", { file: file.name }));
 }
 
 /** A replay call: the snapshot it returns is shown; a refusal is said and nothing changes. */
@@ -662,7 +750,7 @@ async function replayCall(fn, arg, failure) {
     ui.busy = false;
     render();
     const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
-    showNotice(sentences(`${failure}: ${message}`), [["OK", hideNotice, true]]);
+    showNotice(sentences(`${failure}: ${message}`), [[t("ui.notice.ok"), hideNotice, true]]);
   }
 }
 
@@ -671,18 +759,18 @@ async function openScenario(id) {
   const dialog = $("rules-dialog");
   if (dialog.open) dialog.close();
   if (!ui.snap?.replay) ui.gameLevel = ui.snap?.level;
-  await replayCall("scenario_open", { id }, "The scenario cannot be shown");
+  await replayCall("scenario_open", { id }, t("ui.replay.no_scenario"));
 }
 
 const replayHandlers = {
-  go: (step) => replayCall("replay_step", { step }, "That step cannot be shown"),
-  close: () => replayCall("replay_close", undefined, "The record could not be closed"),
+  go: (step) => replayCall("replay_step", { step }, t("ui.replay.no_step")),
+  close: () => replayCall("replay_close", undefined, t("ui.replay.no_close")),
   playOn: async () => {
     const elsewhere = await saves.openElsewhere();
     for (const old of saves.overflow(saves.listSaves(), ui.slot, elsewhere)) saves.removeSave(old.id);
     takeSlot(saves.newId());
     await saves.claim(ui.slot);
-    await replayCall("replay_play_on", { level: ui.gameLevel ?? "novice" }, "The game could not go on from here");
+    await replayCall("replay_play_on", { level: ui.gameLevel ?? "novice" }, t("ui.replay.no_play_on"));
   },
 };
 
@@ -723,7 +811,7 @@ async function showSources(id) {
     renderCompare(panel, $("compare-box"));
   } catch (err) {
     const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
-    $("sources-lines").replaceChildren(h("p", { class: "sources-wait", text: `The sources cannot be shown: ${message}` }));
+    $("sources-lines").replaceChildren(h("p", { class: "sources-wait", text: t("ui.sources.error", { reason: message }) }));
   }
 }
 
@@ -751,34 +839,38 @@ function openNewDialog() {
 // ---------------------------------------------------------------------------------------------
 // Saved games and other tabs
 
-const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-
-/** "5 minutes ago", "yesterday", "on 3 March 2026". */
+/** "5 minutes ago", "yesterday", "on 3 March 2026" (in the page's language). */
 function whenPlayed(ms, now = Date.now()) {
   if (!ms) return null;
+  const RELATIVE = new Intl.RelativeTimeFormat(language(), { numeric: "auto" });
   const minutes = Math.round((now - ms) / 60000);
-  if (minutes < 1) return "just now";
+  if (minutes < 1) return t("ui.when.now");
   if (minutes < 60) return RELATIVE.format(-minutes, "minute");
   const hours = Math.round(minutes / 60);
   if (hours < 24) return RELATIVE.format(-hours, "hour");
   const days = Math.round(hours / 24);
   if (days < 7) return RELATIVE.format(-days, "day");
-  return `on ${new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}`;
+  const locale = language() === "en" ? "en-GB" : language();
+  return t("ui.when.on", { date: new Date(ms).toLocaleDateString(locale, { day: "numeric", month: "long", year: "numeric" }) });
 }
 
 function rulesTitle(save) {
-  return save.title ?? ui.presets.find((p) => p.id === save.rules)?.title ?? "A game";
+  return save.title ?? ui.presets.find((p) => p.id === save.rules)?.title ?? t("ui.saves.a_game");
 }
 
 /** What a saved game is, in a few words: rules, deal, balance, when last played. */
-function describeSave(save) {
-  if (save.damaged) return "a saved game that cannot be read";
+function describeParts(save) {
+  if (save.damaged) return [t("ui.saves.damaged_lower")];
   const parts = [rulesTitle(save)];
-  if (save.deal !== null) parts.push(`deal ${save.deal}${save.over ? " (over)" : ""}`);
-  if (save.balance !== null) parts.push(`your balance ${save.balance > 0 ? "+" : ""}${save.balance}`);
+  if (save.deal !== null) parts.push(t(save.over ? "ui.saves.deal_over" : "ui.saves.deal", { n: save.deal }));
+  if (save.balance !== null) parts.push(t("ui.saves.balance", { balance: `${save.balance > 0 ? "+" : ""}${save.balance}` }));
   const when = whenPlayed(save.updated);
-  if (when) parts.push(`last played ${when}`);
-  return parts.join(", ");
+  if (when) parts.push(t("ui.saves.last", { when }));
+  return parts;
+}
+
+function describeSave(save) {
+  return describeParts(save).join(", ");
 }
 
 /** Resume a saved game; when another tab plays it, say so and offer to play it here. */
@@ -786,7 +878,7 @@ async function resumeSave(id, { takeOver = false } = {}) {
   hideNotice();
   setState("waiting");
   const save = saves.listSaves().find((s) => s.id === id);
-  if (!save) return offerNewGame("That saved game is no longer in this browser.");
+  if (!save) return offerNewGame(t("ui.saves.gone"));
   let free = await saves.claim(id);
   if (!free && takeOver && saves.canTakeOver()) {
     saves.askRelease(id);
@@ -795,19 +887,19 @@ async function resumeSave(id, { takeOver = false } = {}) {
   if (!free) return showElsewhere(save);
   if (save.damaged) {
     saves.release(id);
-    return offerNewGame("Your saved game could not be read: the saved text is damaged.");
+    return offerNewGame(t("ui.saves.unreadable", { reason: t("ui.check.saved_damaged") }));
   }
   const problem = savedProblem(save.session, ui.presets);
   if (problem) {
     saves.release(id);
-    return offerNewGame(`Your saved game could not be read: ${problem}`);
+    return offerNewGame(t("ui.saves.unreadable", { reason: problem }));
   }
   let snap;
   try {
     snap = await call("load", save.session);
   } catch (err) {
     saves.release(id);
-    return offerNewGame(`Your saved game could not be read: ${err.message}`);
+    return offerNewGame(t("ui.saves.unreadable", { reason: err.message }));
   }
   ui.generation += 1;
   ui.selected.clear();
@@ -822,16 +914,14 @@ async function resumeSave(id, { takeOver = false } = {}) {
 /** The game is being played in another tab: this tab says so, and offers to play it here. */
 function showElsewhere(save) {
   setState("error");
-  if (!ui.snap) refs.prompt.textContent = "No game in progress in this tab.";
+  if (!ui.snap) refs.prompt.textContent = t("ui.prompt.none_here");
   const actions = [];
-  if (saves.canTakeOver()) actions.push(["Play it here", () => resumeSave(save.id, { takeOver: true }), true]);
-  actions.push(["New game in this tab", () => newSession({ rules: defaultRules() })]);
-  if (saves.listSaves().length > 1) actions.push(["Saved games…", openSaves]);
+  if (saves.canTakeOver()) actions.push([t("ui.saves.play_here"), () => resumeSave(save.id, { takeOver: true }), true]);
+  actions.push([t("ui.saves.new_here"), () => newSession({ rules: defaultRules() })]);
+  if (saves.listSaves().length > 1) actions.push([t("ui.notice.saves"), openSaves]);
   showNotice(sentences(
-    `Your game (${describeSave(save)}) is open in another tab`,
-    saves.canTakeOver()
-      ? "Play it here, and the other tab stops; or start another game in this tab, and both are kept"
-      : "Start another game in this tab: both are kept",
+    t("ui.saves.elsewhere", { game: describeSave(save) }),
+    saves.canTakeOver() ? t("ui.saves.elsewhere_take") : t("ui.saves.elsewhere_other"),
   ), actions, { kind: "info" });
 }
 
@@ -856,9 +946,9 @@ async function letGo(id, { asked = true } = {}) {
   }
   saves.release(id);
   const actions = [];
-  if (saves.canTakeOver()) actions.push(["Play it here", () => resumeSave(id, { takeOver: true }), true]);
-  actions.push(["New game in this tab", () => newSession({ rules: defaultRules() })]);
-  showNotice("This game is now being played in another tab, so this tab has stopped: two tabs playing one game would overwrite each other\u2019s moves.", actions, { kind: "info" });
+  if (saves.canTakeOver()) actions.push([t("ui.saves.play_here"), () => resumeSave(id, { takeOver: true }), true]);
+  actions.push([t("ui.saves.new_here"), () => newSession({ rules: defaultRules() })]);
+  showNotice(t("ui.saves.taken"), actions, { kind: "info" });
   updateState();
 }
 
@@ -870,21 +960,21 @@ async function openSaves() {
   $("saves-list").replaceChildren(...list.map((save) => {
     const here = save.id === ui.slot && !ui.away;
     const away = elsewhere.has(save.id);
-    const status = here ? "You are playing it" : away ? "Open in another tab" : "";
+    const status = here ? t("ui.saves.here") : away ? t("ui.saves.away") : "";
     let button = null;
     if (!here && !save.damaged && (!away || saves.canTakeOver())) {
       button = h("button", {
         type: "button",
         class: "resume",
-        text: away ? "Play it here" : "Resume",
-        "aria-label": `${away ? "Play it here" : "Resume"}: ${describeSave(save)}`,
+        text: away ? t("ui.saves.play_here") : t("ui.saves.resume"),
+        "aria-label": t("ui.saves.button_label", { action: away ? t("ui.saves.play_here") : t("ui.saves.resume"), game: describeSave(save) }),
         onclick: () => { dialog.close(); resumeSave(save.id, { takeOver: away }); },
       });
     }
     return h("li", { class: `save${here ? " current" : ""}`, dataset: { id: save.id } },
       h("div", { class: "save-info" },
-        h("span", { class: "save-title", text: save.damaged ? "A saved game that cannot be read" : rulesTitle(save) }),
-        save.damaged ? null : h("span", { class: "save-facts", text: sentences(describeSave(save).split(", ").slice(1).join(" \u00b7 ")).slice(0, -1) }),
+        h("span", { class: "save-title", text: save.damaged ? t("ui.saves.damaged") : rulesTitle(save) }),
+        save.damaged ? null : h("span", { class: "save-facts", text: sentences(describeParts(save).slice(1).join(" \u00b7 ")).slice(0, -1) }),
         status ? h("span", { class: "save-status", text: status }) : null),
       button);
   }));
@@ -900,7 +990,7 @@ function fatal(message, err) {
   tellHost("error", { message: sentences(message, err?.message ?? String(err ?? "")) });
   document.body.dataset.engine = engine ? document.body.dataset.engine : "failed";
   setState("error");
-  showNotice(sentences(message, err?.message ?? String(err ?? "")), [["Reload the page", () => window.location.reload(), true]]);
+  showNotice(sentences(message, err?.message ?? String(err ?? "")), [[t("ui.notice.reload"), () => window.location.reload(), true]]);
 }
 
 const STAGES = ["runtime", "engine", "ready"];
@@ -915,12 +1005,15 @@ function watchStall() {
   if (document.body.dataset.engine !== "loading") return;
   stallTimer = setTimeout(() => {
     if (document.body.dataset.engine !== "loading") return;
-    showNotice("Loading is taking much longer than usual. A file of the game may have failed to load: check the connection, then reload the page.",
-      [["Reload the page", () => window.location.reload(), true]]);
+    showNotice(t("ui.loader.stalled"), [[t("ui.notice.reload"), () => window.location.reload(), true]]);
   }, STALL_MS);
 }
 
-function progress(stage, fraction, text) {
+// The worker's progress is worded here, in the page's language (its own words are English).
+const STAGE_WORDS = { runtime: "ui.loader.runtime", engine: "ui.loader.engine", ready: "ui.loader.ready" };
+
+function progress(stage, fraction, workerText) {
+  const text = workerText && STAGE_WORDS[stage] ? t(STAGE_WORDS[stage]) : workerText;
   watchStall();
   const i = STAGES.indexOf(stage);
   document.querySelectorAll(".stages li").forEach((li) => {
@@ -936,23 +1029,18 @@ function loadFailed(message, { retry = true } = {}) {
   document.body.dataset.engine = "failed";
   setState("error");
   document.querySelectorAll(".stages li.active").forEach((li) => li.classList.replace("active", "failed"));
-  refs.loaderText.textContent = "The game could not start.";
-  refs.prompt.textContent = "The game could not start.";
-  showNotice(message, retry ? [["Try again", () => window.location.reload(), true]] : []);
+  refs.loaderText.textContent = t("ui.error.cannot_start");
+  refs.prompt.textContent = t("ui.error.cannot_start");
+  showNotice(message, retry ? [[t("ui.notice.retry"), () => window.location.reload(), true]] : []);
 }
 
 /** Why this page's surroundings cannot run the game although its scripts run, or null. */
 function hostProblem() {
   if (window.location.protocol === "file:") {
-    return "The game cannot start from a file on disk (an address beginning with file://): the browser " +
-      "refuses it its engine worker and files. Serve the folder over http instead, for example with " +
-      "python3 -m http.server in the folder (or python3 build.py serve in the source folder), then " +
-      "open http://127.0.0.1:8000/.";
+    return t("ui.error.file");
   }
   if (window.origin === "null") {
-    return "The game cannot start in this frame: it is sandboxed without allow-same-origin, so the browser " +
-      "refuses it storage and the engine worker. The host page's frame needs " +
-      "sandbox=\"allow-scripts allow-same-origin\" (or no sandbox attribute).";
+    return t("ui.error.sandbox");
   }
   return null;
 }
@@ -969,13 +1057,13 @@ function clearUrl() {
 
 function offerNewGame(message) {
   setState("error");
-  refs.prompt.textContent = "No game in progress.";
+  refs.prompt.textContent = t("ui.prompt.none");
   const actions = [
-    [`New game (${ui.presets[0]?.title ?? defaultRules()})`, () => newSession({ rules: defaultRules() }), true],
-    ["Choose the rules\u2026", openNewDialog],
+    [t("ui.notice.new_game", { rules: ui.presets[0]?.title ?? defaultRules() }), () => newSession({ rules: defaultRules() }), true],
+    [t("ui.notice.choose_rules"), openNewDialog],
   ];
-  if (saves.listSaves().some((s) => !s.damaged && s.id !== ui.slot)) actions.push(["Saved games\u2026", openSaves]);
-  showNotice(sentences(message, "You can start a new game"), actions);
+  if (saves.listSaves().some((s) => !s.damaged && s.id !== ui.slot)) actions.push([t("ui.notice.saves"), openSaves]);
+  showNotice(sentences(message, t("ui.notice.can_start")), actions);
 }
 
 /** A link asks for a new game while a game is saved: ask, and keep the saved one either way. */
@@ -988,15 +1076,16 @@ async function askAboutLink(options, notes) {
   const start = () => { clearUrl(); newSession(options); };
   const resumeIt = () => { clearUrl(); resumeSave(saved.id, { takeOver: elsewhere.has(saved.id) }); };
   setState("error");
-  refs.prompt.textContent = "A link asks for a new game.";
-  const actions = [["Start the linked game", start, true]];
-  actions.push([elsewhere.has(saved.id) ? "Play my saved game here" : "Resume my saved game", resumeIt]);
-  if (list.length > 1) actions.push(["Saved games\u2026", openSaves]);
+  refs.prompt.textContent = t("ui.link.prompt");
+  const actions = [[t("ui.link.start"), start, true]];
+  actions.push([elsewhere.has(saved.id) ? t("ui.link.play_here") : t("ui.link.resume"), resumeIt]);
+  if (list.length > 1) actions.push([t("ui.notice.saves"), openSaves]);
+  const rules = preset?.title ?? options.rules;
   showNotice(sentences(
-    `This link starts a new game: ${preset?.title ?? options.rules}${options.seed !== undefined ? `, deal seed ${options.seed}` : ""}`,
-    `You have a saved game: ${describeSave(saved)}${elsewhere.has(saved.id) ? " (open in another tab)" : ""}`,
-    "Starting the linked game keeps it: you can resume it later from Saved games",
-    leaving.length ? `To make room, the least recently played game (${describeSave(leaving[0])}) will be let go` : "",
+    options.seed !== undefined ? t("ui.link.starts_seed", { rules, seed: options.seed }) : t("ui.link.starts", { rules }),
+    t(elsewhere.has(saved.id) ? "ui.link.saved_away" : "ui.link.saved", { game: describeSave(saved) }),
+    t("ui.link.keeps"),
+    leaving.length ? t("ui.link.room", { game: describeSave(leaving[0]) }) : "",
     notes,
   ), actions, { kind: "info" });
 }
@@ -1020,10 +1109,10 @@ async function begin(notes) {
   if (request?.errors.length) {
     clearUrl();
     setState("error");
-    refs.prompt.textContent = "No game in progress.";
-    const actions = [[`New game (${ui.presets[0]?.title ?? defaultRules()})`, () => newSession({ rules: defaultRules() }), true]];
-    if (list.length) actions.push(["Resume the saved game", () => resumeSave(list[0].id)]);
-    actions.push(["Choose the rules\u2026", openNewDialog]);
+    refs.prompt.textContent = t("ui.prompt.none");
+    const actions = [[t("ui.notice.new_game", { rules: ui.presets[0]?.title ?? defaultRules() }), () => newSession({ rules: defaultRules() }), true]];
+    if (list.length) actions.push([t("ui.notice.resume_saved"), () => resumeSave(list[0].id)]);
+    actions.push([t("ui.notice.choose_rules"), openNewDialog]);
     showNotice(sentences(request.errors, notes), actions);
     tellHost("error", { message: sentences(request.errors), fatal: false });
     return;
@@ -1039,7 +1128,7 @@ async function begin(notes) {
   }
   if (told.id) await openScenario(told.id);
   if (notes.length && refs.notice.hidden) {
-    showNotice(sentences(notes), [["OK", hideNotice]], { kind: "info", focus: false });
+    showNotice(sentences(notes), [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
   }
 }
 
@@ -1123,8 +1212,10 @@ function wire() {
 }
 
 async function main() {
+  const speech = await startLanguage();
   wire();
   const notes = [];
+  if (speech.note) notes.push(speech.note);
   notes.push(...loadSettings());
   const { problem: statsTrouble } = stats.loadStats(store);
   if (statsTrouble) {
@@ -1138,33 +1229,33 @@ async function main() {
     return;
   }
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-    loadFailed("This browser cannot run the game: it has no WebAssembly, which the rules engine needs. Try a recent version of Firefox, Chrome, Edge or Safari.");
+    loadFailed(t("ui.error.no_wasm"));
     return;
   }
   if (typeof Worker !== "function") {
-    loadFailed("This browser cannot run the game: it has no Web Workers.");
+    loadFailed(t("ui.error.no_workers"));
     return;
   }
-  progress("runtime", 0.02, "Loading the Python runtime\u2026");
+  progress("runtime", 0.02, t("ui.loader.runtime"));
   try {
-    engine = await startEngine({ onProgress: progress });
+    engine = await startEngine({ onProgress: progress, lang: speech.lang });
   } catch (err) {
     console.error(err);
-    loadFailed(sentences(`The game engine could not be loaded: ${err?.message ?? err}`));
+    loadFailed(sentences(t("ui.error.load", { reason: err?.message ?? err })));
     return;
   }
   document.body.dataset.engine = "ready";
   clearTimeout(stallTimer);
-  progress("ready", 1, "Ready.");
+  progress("ready", 1, t("ui.loader.ready"));
   hideNotice();
   if (!store.usable()) {
     ui.storageSaid = true;  // said once, with the start-up notes
-    notes.push(NO_STORAGE);
+    notes.push(t("ui.notice.no_storage"));
   }
   try {
     await begin(notes);
   } catch (err) {
-    fatal("The game could not start.", err);
+    fatal(t("ui.error.cannot_start"), err);
   }
 }
 

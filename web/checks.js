@@ -5,11 +5,13 @@
 // These are checks on the table's own inputs, not rules of the game: the engine checks the saved
 // game again (bridge.load) and its messages are shown when it refuses one.
 
+import { language, t } from "./i18n.js";
+
 export const MAX_SEED = 2 ** 53 - 1;  // what the bridge accepts (a JS number holds it exactly)
-const SEED_RANGE = `a whole number from 0 to ${MAX_SEED}`;
+const seedRange = () => t("ui.check.seed_range", { max: MAX_SEED });
 export const URL_OPTIONS = ["seed", "rules", "level"];
 /** Options of the page itself, not of the game: which side panels show, the look (an embedding's choice). */
-export const DISPLAY_OPTIONS = ["ledger", "log", "scenario", "theme"];
+export const DISPLAY_OPTIONS = ["ledger", "log", "scenario", "theme", "lang"];
 const SHOWN = { show: true, hide: false };
 
 /** An input as shown in a message: quoted, and cut short with its length when long. */
@@ -17,8 +19,8 @@ export function quote(value, max = 32) {
   const s = String(value);
   const chars = [...s];
   if (chars.length <= max) return `\u201c${s}\u201d`;
-  const what = /^\d+$/.test(s) ? "digits" : "characters";
-  return `\u201c${chars.slice(0, max - 8).join("")}\u2026\u201d (${chars.length.toLocaleString("en")} ${what})`;
+  const cut = `\u201c${chars.slice(0, max - 8).join("")}\u2026\u201d`;
+  return t(/^\d+$/.test(s) ? "ui.check.long_digits" : "ui.check.long_chars", { text: cut, n: chars.length.toLocaleString(language()) });
 }
 
 /** A message as a sentence: a capital letter first, a full stop at the end. */
@@ -34,24 +36,26 @@ export function sentences(...parts) {
   return parts.flat().map(sentence).filter(Boolean).join(" ");
 }
 
-function listWords(words, last = "and") {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ${last} ${words.at(-1)}`;
+/** "a, b and c" (last: "and" or "or", in the page's language). */
+export function listWords(words, last = "and") {
+  const word = t(last === "or" ? "ui.word.or" : "ui.word.and");
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ${word} ${words.at(-1)}`;
 }
 
 function rulesChoice(presets) {
-  return `Choose ${listWords(presets.map((p) => `rules=${p.id} (${p.title})`), "or")}`;
+  return t("ui.check.choose", { choices: listWords(presets.map((p) => `rules=${p.id} (${p.title})`), "or") });
 }
 
 /** Why a seed from the address cannot be used, or null. */
 export function seedProblem(raw) {
   const s = raw.trim();
-  if (s === "") return `The address gives seed= with no value, but a seed must be ${SEED_RANGE}, such as seed=7`;
+  if (s === "") return t("ui.check.seed_empty", { range: seedRange() });
   if (/^\d+$/.test(s)) {
     if (BigInt(s) <= BigInt(MAX_SEED)) return null;
-    return `The address asks for seed ${quote(s)}, which is too large: a seed must be ${SEED_RANGE}`;
+    return t("ui.check.seed_large", { seed: quote(s), range: seedRange() });
   }
-  if (/^-\d+$/.test(s)) return `The address asks for seed ${quote(s)}, but a seed cannot be negative: it must be ${SEED_RANGE}`;
-  return `The address asks for seed ${quote(s)}, but a seed must be ${SEED_RANGE}, such as seed=7`;
+  if (/^-\d+$/.test(s)) return t("ui.check.seed_negative", { seed: quote(s), range: seedRange() });
+  return t("ui.check.seed_bad", { seed: quote(s), range: seedRange() });
 }
 
 /**
@@ -67,7 +71,7 @@ export function readDisplay(search) {
     if (!params.has(name)) continue;
     const value = params.get(name).trim();
     if (Object.hasOwn(SHOWN, value)) display[name] = SHOWN[value];
-    else notes.push(`The address gives ${name}=${quote(value, 16)}, which is not show or hide: the ${name} is shown`);
+    else notes.push(t(`ui.check.display_${name}`, { value: quote(value, 16) }));
   }
   return { display, notes };
 }
@@ -83,7 +87,7 @@ export function readTheme(search, themes) {
   if (themes.includes(theme)) return { theme, note: null };
   return {
     theme: null,
-    note: `The address gives theme=${quote(theme, 16)}, which is not ${listWords(themes, "or")}: the table keeps the look chosen in Settings`,
+    note: t("ui.check.theme", { value: quote(theme, 16), choices: listWords(themes, "or") }),
   };
 }
 
@@ -97,7 +101,7 @@ export function readScenario(search, scenarios) {
   const id = params.get("scenario").trim();
   if (scenarios.some((s) => s.id === id)) return { id, note: null };
   const known = listWords(scenarios.map((s) => `scenario=${s.id}`), "or");
-  return { id: null, note: `The address asks for scenario ${quote(id, 24)}, which this game does not have: choose ${known}` };
+  return { id: null, note: t("ui.check.scenario", { id: quote(id, 24), choices: known }) };
 }
 
 /**
@@ -112,17 +116,16 @@ export function readAddress(search, presets, defaultRules, levels = []) {
   let unknown = null;
   if (others.length) {
     const shown = others.slice(0, 3).map((n) => quote(n || "(empty)", 24));
-    const more = others.length > 3 ? ` and ${others.length - 3} more` : "";
-    unknown = `The address has ${others.length === 1 ? "an option" : "options"} this game does not know, ` +
-      `${listWords(shown)}${more}, so ${others.length === 1 ? "it was" : "they were"} left aside: ` +
-      `the game knows only ${listWords([...URL_OPTIONS, ...DISPLAY_OPTIONS])}`;
+    const names = others.length > 3 ? t("ui.check.more", { names: listWords(shown), n: others.length - 3 }) : listWords(shown);
+    unknown = t(others.length === 1 ? "ui.check.unknown_one" : "ui.check.unknown_many",
+      { names, known: listWords([...URL_OPTIONS, ...DISPLAY_OPTIONS]) });
   }
   if (!URL_OPTIONS.some((n) => params.has(n))) return unknown ? { options: null, errors: [], unknown } : null;
   const options = {};
   const errors = [];
   for (const name of URL_OPTIONS) {
     const n = params.getAll(name).length;
-    if (n > 1) errors.push(`The address gives ${name} ${n} times: give it once`);
+    if (n > 1) errors.push(t("ui.check.repeated", { name, n }));
   }
   if (params.has("seed") && params.getAll("seed").length === 1) {
     const problem = seedProblem(params.get("seed"));
@@ -131,9 +134,9 @@ export function readAddress(search, presets, defaultRules, levels = []) {
   }
   if (params.has("rules") && params.getAll("rules").length === 1) {
     const rules = params.get("rules").trim();
-    if (rules === "") errors.push(`The address gives rules= with no value. ${rulesChoice(presets)}`);
+    if (rules === "") errors.push(t("ui.check.rules_empty", { choose: rulesChoice(presets) }));
     else if (!presets.some((p) => p.id === rules)) {
-      errors.push(`The address asks for rules ${quote(rules)}, which this game does not know. ${rulesChoice(presets)}`);
+      errors.push(t("ui.check.rules_unknown", { rules: quote(rules), choose: rulesChoice(presets) }));
     } else options.rules = rules;
   } else if (!params.has("rules")) {
     options.rules = defaultRules;
@@ -142,8 +145,8 @@ export function readAddress(search, presets, defaultRules, levels = []) {
     const level = params.get("level").trim();
     const ids = levels.map((l) => l.id);
     if (!ids.includes(level)) {
-      errors.push(`The address asks for level ${quote(level, 24)}, which this game does not know. ` +
-        `Choose ${listWords(ids.map((id) => `level=${id}`), "or")}`);
+      errors.push(t("ui.check.level_unknown", { level: quote(level, 24),
+        choose: t("ui.check.choose", { choices: listWords(ids.map((id) => `level=${id}`), "or") }) }));
     } else options.level = level;
   }
   return { options, errors, unknown };
@@ -162,7 +165,7 @@ function written(text, key, value) {
       if (typeof parsed === "number" && parsed === value) return quote(m[1]);
     } catch { /* fall through */ }
   }
-  if (value === undefined) return "missing";
+  if (value === undefined) return t("ui.check.missing");
   return quote(typeof value === "string" ? value : JSON.stringify(value));
 }
 
@@ -174,29 +177,29 @@ const whole = (n, lo, hi) => Number.isSafeInteger(n) && n >= lo && n <= hi;
  */
 export function savedProblem(text, presets) {
   let doc;
-  try { doc = JSON.parse(text); } catch { return "the saved text is damaged (it is not JSON)"; }
-  if (!doc || typeof doc !== "object" || Array.isArray(doc)) return "it is not a saved game (a JSON object was expected)";
+  try { doc = JSON.parse(text); } catch { return t("ui.check.saved_not_json"); }
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) return t("ui.check.saved_not_object");
   if (doc.format !== "ombre-session/1") {
-    return `its format is ${written(text, "format", doc.format)}, but this game reads the format \u201combre-session/1\u201d`;
+    return t("ui.check.saved_format", { value: written(text, "format", doc.format) });
   }
   if (!presets.some((p) => p.id === doc.rules)) {
-    return `its rules are ${written(text, "rules", doc.rules)}, which this game does not know: ` +
-      `the rules must be ${listWords(presets.map((p) => `\u201c${p.id}\u201d`), "or")}`;
+    return t("ui.check.saved_rules", { value: written(text, "rules", doc.rules),
+      choices: listWords(presets.map((p) => `\u201c${p.id}\u201d`), "or") });
   }
-  if (!whole(doc.seed, 0, MAX_SEED)) return `its seed is ${written(text, "seed", doc.seed)}, but a seed must be ${SEED_RANGE}`;
+  if (!whole(doc.seed, 0, MAX_SEED)) return t("ui.check.saved_seed", { value: written(text, "seed", doc.seed), range: seedRange() });
   if (!whole(doc.deal_number, 1, MAX_SEED)) {
-    return `its deal_number is ${written(text, "deal_number", doc.deal_number)}, but a deal number must be a whole number from 1 to ${MAX_SEED}`;
+    return t("ui.check.saved_deal", { value: written(text, "deal_number", doc.deal_number), max: MAX_SEED });
   }
   const ledger = doc.ledger;
-  if (!ledger || typeof ledger !== "object") return "its ledger is missing (an object with balances, pool and deals was expected)";
+  if (!ledger || typeof ledger !== "object") return t("ui.check.saved_ledger");
   const balances = Array.isArray(ledger.balances) ? ledger.balances : [];
   const bad = balances.find((b) => !whole(b, -MAX_SEED, MAX_SEED));
   if (!balances.length || bad !== undefined) {
-    return `its ledger balance ${quote(JSON.stringify(bad ?? ledger.balances ?? null))} is not a whole number from -${MAX_SEED} to ${MAX_SEED}`;
+    return t("ui.check.saved_balance", { value: quote(JSON.stringify(bad ?? ledger.balances ?? null)), max: MAX_SEED });
   }
   for (const key of ["pool", "deals"]) {
     if (!whole(ledger[key], 0, MAX_SEED)) {
-      return `its ledger ${key} is ${quote(JSON.stringify(ledger[key] ?? null))}, but it must be a whole number from 0 to ${MAX_SEED}`;
+      return t("ui.check.saved_ledger_field", { field: key, value: quote(JSON.stringify(ledger[key] ?? null)), max: MAX_SEED });
     }
   }
   return null;
@@ -206,11 +209,11 @@ export function savedProblem(text, presets) {
 export function readPace(text) {
   if (text === null || text === undefined) return { pace: null };
   let s;
-  try { s = JSON.parse(text); } catch { return { pace: null, problem: "Your saved settings could not be read (they are not JSON), so the normal pace is used" }; }
+  try { s = JSON.parse(text); } catch { return { pace: null, problem: t("ui.check.pace_not_json") }; }
   if (!s || typeof s !== "object" || s.pace === undefined) return { pace: null };
   if (Number.isFinite(s.pace) && s.pace >= 0 && s.pace <= 5000) return { pace: s.pace };
   return {
     pace: null,
-    problem: `Your saved pace ${quote(JSON.stringify(s.pace))} is not a number of milliseconds from 0 to 5000, so the normal pace is used`,
+    problem: t("ui.check.pace_bad", { value: quote(JSON.stringify(s.pace)) }),
   };
 }

@@ -3,8 +3,9 @@
 
 import { cardFigure, h, signed, term } from "./render.js";
 import { balanceChart, balances, totals } from "./stats.js";
+import { richText, t } from "./i18n.js";
 
-const seatName = (snap, seat) => snap.seats?.[seat]?.name ?? `Seat ${seat}`;
+const seatName = (snap, seat) => snap.seats?.[seat]?.name ?? t("ui.seat.number", { n: seat });
 
 /**
  * The tricks quitted so far (snap.tricks_played): for each, who led, the cards in the order they
@@ -15,35 +16,42 @@ export function renderTricksDialog(snap, ruleBox, list) {
   const played = snap?.tricks_played ?? { count: 0, shown: false, rule: "", tricks: [] };
   ruleBox.replaceChildren(played.rule ?? "");
   if (!played.shown && played.count) {
-    ruleBox.append(" ", h("b", { text: `${played.count} trick${played.count === 1 ? " has" : "s have"} been played; you may look at them on your turn.` }));
+    ruleBox.append(" ", h("b", { text: t(played.count === 1 ? "ui.tricks.later_one" : "ui.tricks.later", { n: played.count }) }));
   } else if (!played.count) {
-    ruleBox.append(" ", h("b", { text: "No trick has been played yet in this deal." }));
+    ruleBox.append(" ", h("b", { text: t("ui.tricks.none") }));
   }
   list.replaceChildren(...(played.tricks ?? []).map((trick) => {
     const winner = seatName(snap, trick.winner);
-    const heading = `Trick ${trick.number}: led by ${seatName(snap, trick.leader)}, won by ${winner}`;
+    const heading = t("ui.tricks.heading", { n: trick.number, leader: seatName(snap, trick.leader), winner });
     return h("li", { class: "played-trick", dataset: { number: String(trick.number) } },
       h("h3", { class: "played-title", text: heading }),
       h("ol", { class: "played-cards", "aria-label": heading },
         trick.cards.map(({ seat, card }, i) => h("li", { class: `played-card${seat === trick.winner ? " winner" : ""}` },
           cardFigure(card, "mini"),
           h("span", { class: "played-who" },
-            h("span", { class: "visually-hidden", text: `${i === 0 ? "Led" : "Then"}: ${card.label}, by ` }),
+            h("span", { class: "visually-hidden", text: t(i === 0 ? "ui.tricks.led" : "ui.tricks.then", { card: card.label }) }),
             seatName(snap, seat),
-            seat === trick.winner ? h("span", { class: "played-won", text: " \u2014 won" }) : null)))));
+            seat === trick.winner ? h("span", { class: "played-won", text: ` \u2014 ${t("ui.tricks.won")}` }) : null)))));
   }));
 }
 
+// Each row's words: a template whose {ombre}, {sacada} and {codilles} are explained on hover.
 const ROWS = [
-  ["deals", () => "Deals played"],
-  ["ombre", () => h("span", {}, "Played as ", term("ombre"))],
-  ["won", () => h("span", {}, "Won as ", term("ombre"), " (", term("sacada"), ")")],
-  ["suffered", () => h("span", {}, term("codille", "Codilles"), " suffered")],
-  ["given", () => h("span", {}, term("codille", "Codilles"), " given")],
-  ["average", () => "Counters per deal"],
-  ["counters", () => "Balance"],
-  ["undone", () => h("span", {}, "Deals with ", h("b", { text: "Undo" }))],
+  ["deals", "ui.stats.row.deals"],
+  ["ombre", "ui.stats.row.ombre"],
+  ["won", "ui.stats.row.won"],
+  ["suffered", "ui.stats.row.suffered"],
+  ["given", "ui.stats.row.given"],
+  ["average", "ui.stats.row.average"],
+  ["counters", "ui.stats.row.balance"],
+  ["undone", "ui.stats.row.undone"],
 ];
+
+const ROW_TERMS = { ombre: "ombre", sacada: "sacada", codilles: "codille" };
+
+function rowLabel(key) {
+  return h("span", {}, richText(t(key), (name) => (ROW_TERMS[name] ? term(ROW_TERMS[name], t(`ui.stats.term.${name}`)) : `{${name}}`)));
+}
 
 /** The statistics: a table per rules (columns) and the chart of the balance over the deals. */
 export function renderStats(kept, box, names) {
@@ -51,22 +59,22 @@ export function renderStats(kept, box, names) {
   const ids = Object.keys(all);
   box.replaceChildren();
   if (!ids.length) {
-    box.append(h("p", { class: "stats-empty", text: "No deal counted yet: finish a deal and it is counted here." }));
+    box.append(h("p", { class: "stats-empty", text: t("ui.stats.empty") }));
     box.append(balanceChart({}, names));
     return;
   }
   const table = h("table", { class: "stats-table" },
-    h("caption", { text: "Your deals in this browser, by rules (amounts in each rules' smallest counter: lesser counters in 1660, 12 to a greater)" }),
+    h("caption", { text: t("ui.stats.caption") }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), ids.map((id) => h("th", { scope: "col", text: names(id) })))));
   const body = h("tbody");
   for (const [key, label] of ROWS) {
-    body.append(h("tr", { dataset: { row: key } }, h("th", { scope: "row" }, label()),
+    body.append(h("tr", { dataset: { row: key } }, h("th", { scope: "row" }, rowLabel(label)),
       ids.map((id) => {
-        const t = all[id];
-        let text = String(t[key] ?? 0);
-        if (key === "won") text = t.ombre ? `${t.won} of ${t.ombre}` : "0";
-        if (key === "average") text = t.deals ? (t.counters / t.deals).toFixed(1).replace(/^(?!-)(?=[1-9]|0\.[1-9])/, "+") : "0";
-        if (key === "counters") text = signed(t.counters);
+        const n = all[id];
+        let text = String(n[key] ?? 0);
+        if (key === "won") text = n.ombre ? t("ui.stats.of", { won: n.won, played: n.ombre }) : "0";
+        if (key === "average") text = n.deals ? (n.counters / n.deals).toFixed(1).replace(/^(?!-)(?=[1-9]|0\.[1-9])/, "+") : "0";
+        if (key === "counters") text = signed(n.counters);
         return h("td", { text });
       })));
   }

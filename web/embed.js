@@ -21,7 +21,7 @@ class OmbreGame extends HTMLElement {
   #listening = false;
 
   static get observedAttributes() {
-    return ["rules", "seed", "level", "ledger", "log", "theme", "height", "title"];
+    return ["rules", "seed", "level", "ledger", "log", "theme", "lang", "scenario", "height", "title"];
   }
 
   connectedCallback() {

@@ -11,6 +11,8 @@
 //     loader: "lock",                                // or "micropip" (slower fallback route)
 //     serviceWorker: true,                           // register sw.js once ready (offline play)
 //     snapshot: true,                                // boot from / save a memory snapshot (below)
+//     lang: "fr",                                    // the engine's texts in this language from
+//                                                    // the start (bridge set_language; none: English)
 //     onSnapshot(detail) {},                         // the snapshot job's outcome: {state: "saved",
 //                                                    // bytes, ms} or {state: "failed", message}
 //   });
@@ -69,6 +71,7 @@ export function startEngine({
   loader = "lock",
   serviceWorker = true,
   snapshot = true,
+  lang = null,
 } = {}) {
   const pending = new Map();
   let nextId = 1;
@@ -98,6 +101,7 @@ export function startEngine({
     const url = new URL(WORKER_FILE, import.meta.url);
     if (loader === "micropip") url.searchParams.set("loader", "micropip");
     if (!snapshot) url.searchParams.set("snapshot", "0");
+    if (lang) url.searchParams.set("lang", lang);
     // The options also go in the worker's name: a worker script the service worker serves from its
     // cache runs with the cached URL, which has no query.
     worker = new Worker(url, { type: "module", name: url.searchParams.toString() });

@@ -57,6 +57,7 @@ const BRIDGE = Object.freeze({
   replay_play_on: true,
   replay_close: false,
   undo: false,
+  set_language: true,
 });
 
 const started = performance.now();
@@ -67,6 +68,10 @@ const elapsed = () => Math.round(performance.now() - started);
 const params = new URLSearchParams(self.name || new URL(self.location.href).search);
 const role = params.get("role") === "snapshot" ? "snapshot" : "engine";
 const loader = params.get("loader") === "micropip" ? "micropip" : "lock";
+// The language the engine's texts are made in (engine-client.js's `lang` option, checked there
+// and by the bridge): applied as soon as the engine is up, whether it booted normally or from the
+// memory snapshot (which was made in English), before the page's first call.
+const LANG = /^[a-z]{2}$/.test(params.get("lang") ?? "") ? params.get("lang") : null;
 const siteURL = (path) => new URL(path, new URL("./", self.location.href)).href;
 
 // The memory snapshot (see the header). Its cache is outside sw.js's "ombre-" prefix, so the service
@@ -281,6 +286,11 @@ async function boot() {
     progress("engine", 0.8, "Loading the rules engine\u2026", { runtime_ms: runtimeMs });
   } else {
     ({ functions, runtimeMs } = await bootNormally(loadPyodide));
+  }
+  if (LANG) {
+    const reply = JSON.parse(functions.set_language(JSON.stringify({ lang: LANG })));
+    if (!reply.ok) console.error(`The engine kept its language: ${reply.error?.message}`);
+    self.ombreLanguage = reply.lang ?? null;  // for tests (Playwright's worker.evaluate)
   }
   const engineMs = elapsed() - runtimeMs;
   // Which start-up path ran, for tests and curious developers (Playwright's worker.evaluate).

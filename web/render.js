@@ -3,6 +3,7 @@
 // textContent and builds nodes with createElement only.
 
 import { backImage, cardImage, suitIcon } from "./cards.js";
+import { t } from "./i18n.js";
 
 // ---------------------------------------------------------------------------------------------
 // Glossary: short explanations shown on hover (and read by screen readers through <abbr title>).
@@ -10,21 +11,22 @@ import { backImage, cardImage, suitIcon } from "./cards.js";
 // table's numbers). This module only knows which words of running text name each glossary entry.
 
 const TERM_WORDS = {
-  ombre: ["ombre", "l'ombre", "hombre"],
-  defender: ["defender", "defenders"],
+  // English first, then the words of the other languages' texts (es, fr, da, de).
+  ombre: ["ombre", "l'ombre", "hombre", "l'hombre"],
+  defender: ["defender", "defenders", "defensor", "defensores", "défenseur", "défenseurs", "forsvarer", "forsvarerne", "Verteidiger"],
   eldest: ["eldest", "eldest hand"],
-  stock: ["stock", "talon"],
+  stock: ["stock", "talon", "monte"],
   "taking in": ["taking in", "take in", "takes in", "taken in"],
-  matador: ["matador", "matadors", "matadore", "matadores"],
-  spadille: ["spadille", "spadillio", "espadille", "pipillo"],
-  manille: ["manille", "mallilio", "manillio"],
-  basto: ["basto"],
+  matador: ["matador", "matadors", "matadore", "matadores", "matadorer", "matadorerne"],
+  spadille: ["spadille", "spadillio", "espadille", "pipillo", "espadilla"],
+  manille: ["manille", "mallilio", "manillio", "malilla"],
+  basto: ["basto", "baste", "basta"],
   punto: ["punto", "ponto"],
   trump: ["trump", "trumps"],
-  "sans-prendre": ["sans prendre", "sans-prendre"],
+  "sans-prendre": ["sans prendre", "sans-prendre", "sin tomar", "ohne Kauf"],
   codille: ["codille", "codillio", "codillo"],
   repuesto: ["repuesto", "repueto"],
-  remise: ["remise"],
+  remise: ["remise", "remis"],
   sacada: ["sacada"],
   vole: ["vole", "voll"],
   beast: ["beast", "beasted"],
@@ -144,7 +146,7 @@ export function signed(n) {
 
 /** The card's accessible name, with the engine's trump and matador flags spoken too. */
 export function cardName(card) {
-  return card.label + (card.matador ? ", matador" : card.trump ? ", trump" : "");
+  return card.label + (card.matador ? t("ui.card.matador") : card.trump ? t("ui.card.trump") : "");
 }
 
 /** A card as a picture with its accessible name (for the trick, the result and the discards). */
@@ -162,48 +164,48 @@ export function cardFigure(card, extraClass = "") {
 // The seats
 
 // A seat's last word in the auction, as a short past phrase under its name.
-const BID_WORDS = { pass: "passed", play: "asked leave", "sans-prendre": "sans prendre" };
+const BID_WORDS = { pass: "ui.bid.pass", play: "ui.bid.play", "sans-prendre": "ui.bid.sans-prendre" };
 
 function seatPanel(snap, s) {
   const pos = position(s.seat, snap.human, snap.seats.length);
   const toMove = snap.to_move === s.seat && snap.phase !== "over";
   const panel = h("section", {
     class: `seat seat-${pos}${toMove ? " to-move" : ""}${s.role ? " role-" + s.role : ""}`,
-    "aria-label": s.is_human ? "Your seat" : s.name,
+    "aria-label": s.is_human ? t("ui.seat.yours") : s.name,
     dataset: { seat: s.seat },
   });
   const head = h("div", { class: "seat-head" }, h("span", { class: "seat-name", text: s.name }));
   const badges = h("span", { class: "badges" });
-  if (s.is_dealer) badges.append(h("span", { class: "badge dealer" }, term("dealer", "Dealer")));
-  if (s.is_eldest) badges.append(h("span", { class: "badge eldest" }, term("eldest", "Eldest")));
-  if (s.role === "ombre") badges.append(h("span", { class: "badge ombre" }, term("ombre", "Ombre")));
-  if (s.role === "partner") badges.append(h("span", { class: "badge partner" }, term("partner", "Partner")));
-  if (s.role === "defender") badges.append(h("span", { class: "badge defender" }, term("defender", "Defender")));
+  if (s.is_dealer) badges.append(h("span", { class: "badge dealer" }, term("dealer", t("ui.badge.dealer"))));
+  if (s.is_eldest) badges.append(h("span", { class: "badge eldest" }, term("eldest", t("ui.badge.eldest"))));
+  if (s.role === "ombre") badges.append(h("span", { class: "badge ombre" }, term("ombre", t("ui.badge.ombre"))));
+  if (s.role === "partner") badges.append(h("span", { class: "badge partner" }, term("partner", t("ui.badge.partner"))));
+  if (s.role === "defender") badges.append(h("span", { class: "badge defender" }, term("defender", t("ui.badge.defender"))));
   head.append(badges);
   panel.append(head);
 
   const facts = h("div", { class: "seat-facts" });
   if (s.bid) {
-    const word = BID_WORDS[s.bid] ?? s.bid;
+    const word = BID_WORDS[s.bid] ? t(BID_WORDS[s.bid]) : s.bid;
     facts.append(h("span", { class: `bid bid-${s.bid}` }, s.bid === "sans-prendre" ? term("sans prendre", word) : word));
   }
   const counting = snap.phase === "play" || snap.phase === "over";
   facts.append(...[
-    counting && h("span", { class: "tricks", title: `${s.tricks} trick${s.tricks === 1 ? "" : "s"} won this deal` },
+    counting && h("span", { class: "tricks", title: t(s.tricks === 1 ? "ui.seat.tricks_won_one" : "ui.seat.tricks_won", { n: s.tricks }) },
       tricksStack(s.tricks), h("span", { class: "count", text: `${s.tricks}` }),
-      h("span", { class: "word", text: s.tricks === 1 ? "trick" : "tricks" })),
-    s.taken ? h("span", { class: "taken", title: `Took in ${s.taken} card${s.taken === 1 ? "" : "s"} from the stock` }, `took in ${s.taken}`) : null,
-    h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: "Counters won or lost this session" },
-      h("span", { class: "visually-hidden", text: "Counters: " }), s.balance_text ?? signed(s.balance)),
+      h("span", { class: "word", text: t(s.tricks === 1 ? "ui.seat.trick" : "ui.seat.tricks") })),
+    s.taken ? h("span", { class: "taken", title: t(s.taken === 1 ? "ui.seat.took_in_one.title" : "ui.seat.took_in.title", { n: s.taken }) }, t("ui.seat.took_in", { n: s.taken })) : null,
+    h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: t("ui.seat.balance.title") },
+      h("span", { class: "visually-hidden", text: t("ui.seat.balance.label") }), s.balance_text ?? signed(s.balance)),
   ].filter(Boolean));
   panel.append(facts);
 
   // In a replay nobody thinks: the mark says whose step comes next, and the watched hand is shown
   // below, not as backs.
   const watched = snap.replay && snap.replay.seat === s.seat;
-  if (toMove) panel.append(h("span", { class: "turn-mark", text: snap.replay ? "Next" : s.is_human ? "Your turn" : "Thinking\u2026" }));
+  if (toMove) panel.append(h("span", { class: "turn-mark", text: t(snap.replay ? "ui.seat.next" : s.is_human ? "ui.seat.your_turn" : "ui.seat.thinking") }));
   if (!s.is_human && !watched) {
-    const backs = h("div", { class: "backs", "aria-label": `${s.cards} cards in hand`, role: "img" });
+    const backs = h("div", { class: "backs", "aria-label": t(s.cards === 1 ? "ui.seat.cards_one" : "ui.seat.cards", { n: s.cards }), role: "img" });
     for (let i = 0; i < s.cards; i += 1) backs.append(h("span", { class: "back" }, backImage()));
     panel.append(backs);
   }
@@ -232,45 +234,45 @@ export function renderSeats(snap, refs) {
 // The centre: game facts, the trick on the table, the result
 
 function seatName(snap, seat) {
-  return snap.seats[seat]?.name ?? `Seat ${seat}`;
+  return snap.seats[seat]?.name ?? t("ui.seat.number", { n: seat });
 }
 
 export function renderFacts(snap, refs) {
   const list = refs.facts;
   list.replaceChildren();
   const add = (label, value, cls = "") => list.append(h("div", { class: `fact ${cls}` }, h("dt", {}, label), h("dd", {}, value)));
-  add("Deal", String(snap.deal_number));
+  add(t("ui.facts.deal"), String(snap.deal_number));
   if (snap.trump) {
-    add(term("trump", "Trump"), h("span", { class: "trump-name" }, suitIcon(snap.trump.suit, ["h", "d"].includes(snap.trump.suit)), ` ${snap.trump.name}`), "trump");
+    add(term("trump", t("ui.facts.trump")), h("span", { class: "trump-name" }, suitIcon(snap.trump.suit, ["h", "d"].includes(snap.trump.suit)), ` ${snap.trump.name}`), "trump");
   } else {
-    add(term("trump", "Trump"), "not named yet", "trump");
+    add(term("trump", t("ui.facts.trump")), t("ui.facts.trump_none"), "trump");
   }
   if (snap.ombre !== null && snap.ombre !== undefined) {
     const who = seatName(snap, snap.ombre);
     const contract = snap.contract ? h("span", { title: snap.contract.hint ?? "" }, ` (${snap.contract.name})`) : "";
-    add(term("ombre", "Ombre"), h("span", {}, who, contract));
+    add(term("ombre", t("ui.facts.ombre")), h("span", {}, who, contract));
   }
   // pool_now: what is played for in this deal (stakes and fees already on the table).
   const pool = snap.ledger?.pool_now ?? snap.ledger?.pool ?? 0;
-  add(term("pool", "Pool"), snap.ledger?.pool_text ?? `${pool} ${snap.ledger?.unit ?? ""}`.trim(), "pool");
+  add(term("pool", t("ui.facts.pool")), snap.ledger?.pool_text ?? `${pool} ${snap.ledger?.unit ?? ""}`.trim(), "pool");
   // Before the play the stock is drawn in the centre of the table; afterwards it is a fact.
   if (snap.stock && snap.rules?.stock_size !== 0 && (snap.phase === "play" || snap.phase === "over")) {
-    add(term("stock", "Stock"), `${snap.stock.count} card${snap.stock.count === 1 ? "" : "s"}`);
+    add(term("stock", t("ui.facts.stock")), t(snap.stock.count === 1 ? "ui.facts.cards_one" : "ui.facts.cards", { n: snap.stock.count }));
   }
   if (snap.partnership) {  // by five, Quadrille: the called card, and the partner once he may be known
     const { called, partner, hint } = snap.partnership;
-    const who = partner === null || partner === undefined ? "secret" : seatName(snap, partner);
-    add("Called", h("span", { title: hint ?? "Whoever holds the called card is the Ombre's partner" },
-      `${called.plain} ${called.symbol} (partner: ${who})`), "called");
+    const who = partner === null || partner === undefined ? t("ui.facts.secret") : seatName(snap, partner);
+    add(t("ui.facts.called"), h("span", { title: hint ?? t("ui.facts.called.title") },
+      t("ui.facts.called.text", { card: `${called.plain} ${called.symbol}`, partner: who })), "called");
   }
   if (snap.demand) {  // Quadrille by three: the king handed over and the card given back, in view of all
     const { card, from, given, hint } = snap.demand;
-    const text = `${card.plain} ${card.symbol} from ${seatName(snap, from)}`
-      + (given ? `; ${given.name} ${given.symbol} given back` : "");
-    add(h("abbr", { title: hint ?? "", text: "Demanded" }), text, "demanded");
+    const text = t("ui.facts.demanded.from", { card: `${card.plain} ${card.symbol}`, seat: seatName(snap, from) })
+      + (given ? t("ui.facts.demanded.given", { card: `${given.name} ${given.symbol}` }) : "");
+    add(h("abbr", { title: hint ?? "", text: t("ui.facts.demanded") }), text, "demanded");
   }
-  if (snap.vole_declared) add(term("vole", "Vole"), "declared");
-  if (snap.undo?.used) add("Practice", `Undo used ${snap.undo.used === 1 ? "once" : `${snap.undo.used} times`}`, "practice");
+  if (snap.vole_declared) add(term("vole", t("ui.facts.vole")), t("ui.facts.vole.declared"));
+  if (snap.undo?.used) add(t("ui.facts.practice"), t(snap.undo.used === 1 ? "ui.facts.undo_once" : "ui.facts.undo_times", { n: snap.undo.used }), "practice");
 }
 
 export function renderTrick(snap, refs) {
@@ -294,23 +296,23 @@ export function renderTrick(snap, refs) {
   }
   if (!trick) {
     area.dataset.shown = "";
-    area.setAttribute("aria-label", "The table: no cards played yet");
+    area.setAttribute("aria-label", t("ui.trick.empty"));
     if (snap.demand && snap.phase !== "over") {
       // Quadrille by three: the demanded king and the card given back lie in view of all until
       // the first card is led.
-      area.setAttribute("aria-label", "The demand, in view of all");
+      area.setAttribute("aria-label", t("ui.trick.demand"));
       area.append(demandPair(snap));
     } else if (snap.stock?.count && (snap.phase === "auction" || snap.phase === "exchange")) {
       // Before the play, the stock lies in the middle: a small pile of backs.
-      const pile = h("div", { class: "stock-pile", title: `The stock: ${snap.stock.count} cards` },
+      const pile = h("div", { class: "stock-pile", title: t("ui.trick.stock.title", { n: snap.stock.count }) },
         h("span", { class: "pile", "aria-hidden": "true" },
           Array.from({ length: Math.min(4, snap.stock.count) }, () => h("span", { class: "back" }, backImage()))),
-        h("span", { class: "pile-label" }, term("stock", "Stock"), `: ${snap.stock.count}`));
+        h("span", { class: "pile-label" }, term("stock", t("ui.facts.stock")), `: ${snap.stock.count}`));
       area.append(pile);
     }
     return;
   }
-  area.setAttribute("aria-label", done ? "The last trick" : "The trick being played");
+  area.setAttribute("aria-label", t(done ? "ui.trick.last" : "ui.trick.current"));
   // Only a card that was not on the table at the last render slides in.
   const before = new Set((area.dataset.shown ?? "").split(" "));
   area.dataset.shown = trick.cards.map(({ card }) => card.code).join(" ");
@@ -329,7 +331,7 @@ export function renderTrick(snap, refs) {
   });
   area.append(list);
   if (done && trick.winner !== undefined && trick.winner !== null) {
-    area.append(h("p", { class: "trick-caption", text: `${seatName(snap, trick.winner)} won the trick` }));
+    area.append(h("p", { class: "trick-caption", text: t("ui.trick.won", { seat: seatName(snap, trick.winner) }) }));
   }
 }
 
@@ -343,7 +345,7 @@ function demandPair(snap) {
       move(card, from, ombre),
       given ? move(given, ombre, from)
         : h("li", { class: "demand-card pending" },
-          h("span", { class: "card blank", title: "The card to be given back", text: "?" }),
+          h("span", { class: "card blank", title: t("ui.trick.to_give"), text: "?" }),
           h("span", { class: "who", text: `${seatName(snap, ombre)} \u2192 ${seatName(snap, from)}` }))));
 }
 
@@ -356,13 +358,13 @@ export function renderResult(snap, refs, handlers, busy) {
   box.append(h("h2", { id: "result-title", class: `outcome-${r.outcome}` }, withTerms(r.title ?? "")));
   if (r.text) box.append(h("p", { class: "result-text" }, withTerms(r.text)));
   const table = h("table", { class: "payments" },
-    h("caption", { text: "This deal" }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", text: "Tricks" }), h("th", { scope: "col", text: "Counters" }))));
+    h("caption", { text: t("ui.result.caption") }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("ui.result.player") }), h("th", { scope: "col", text: t("ui.result.tricks") }), h("th", { scope: "col", text: t("ui.result.counters") }))));
   const body = h("tbody");
   snap.seats.forEach((s, i) => {
     const pay = r.payments?.[i] ?? 0;
     body.append(h("tr", { class: r.ombre === i ? "is-ombre" : "" },
-      h("th", { scope: "row" }, s.name, r.ombre === i ? h("span", { class: "small" }, " (", term("ombre"), ")") : ""),
+      h("th", { scope: "row" }, s.name, r.ombre === i ? h("span", { class: "small" }, " (", term("ombre", t("ui.result.ombre")), ")") : ""),
       h("td", { text: String(r.tricks?.[i] ?? s.tricks) }),
       h("td", { class: pay > 0 ? "plus" : pay < 0 ? "minus" : "", text: r.payments_text?.[i] ?? signed(pay) })));
   });
@@ -370,14 +372,14 @@ export function renderResult(snap, refs, handlers, busy) {
   box.append(table);
   if (r.lines?.length) {
     box.append(h("details", { class: "result-details" },
-      h("summary", { text: "The payments in detail" }),
+      h("summary", { text: t("ui.result.details") }),
       h("ul", { class: "result-lines" }, r.lines.map((line) => h("li", {}, withTerms(line))))));
   }
   if (snap.replay) return;  // a record watched: its own bar says what may be done
   box.append(h("div", { class: "result-actions" },
-    h("button", { type: "button", class: "primary", id: "next-deal", onclick: handlers.nextDeal, disabled: busy, text: "Next deal" }),
-    h("button", { type: "button", id: "review-deal", onclick: handlers.review, disabled: busy, text: "Review the deal" }),
-    h("button", { type: "button", id: "export-record", onclick: handlers.exportRecord, disabled: busy, text: "Save the record" })));
+    h("button", { type: "button", class: "primary", id: "next-deal", onclick: handlers.nextDeal, disabled: busy, text: t("ui.result.next") }),
+    h("button", { type: "button", id: "review-deal", onclick: handlers.review, disabled: busy, text: t("ui.result.review") }),
+    h("button", { type: "button", id: "export-record", onclick: handlers.exportRecord, disabled: busy, text: t("ui.result.save") })));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,7 +411,7 @@ export function renderActions(snap, refs, handlers, ui) {
     const n = ui.selected.size;
     const { min, max } = snap.discard;
     const ok = n >= min && n <= max;
-    const label = n === 0 ? (min === 0 ? "Discard none" : "Discard") : `Discard ${n}`;
+    const label = n === 0 ? t(min === 0 ? "ui.discard.none" : "ui.discard.button") : t("ui.discard.n", { n });
     // The rule (how many may go) is worded by the engine in snap.prompt; here only the count chosen.
     const hint = snap.prompt ?? "";
     bar.append(h("button", {
@@ -418,7 +420,7 @@ export function renderActions(snap, refs, handlers, ui) {
       onclick: () => handlers.act(["discard", ...ui.selected].join(" ")),
       text: label,
     }));
-    refs.prompt.append(h("span", { class: "discard-hint", text: ` ${n} chosen.` }));
+    refs.prompt.append(h("span", { class: "discard-hint", text: ` ${t("ui.discard.count", { n })}` }));
   }
 }
 
@@ -453,7 +455,7 @@ export function renderHand(snap, refs, handlers, ui) {
     const btn = h("button", {
       type: "button",
       class: `card hand-card${selected ? " selected" : ""}${playing && !card.legal ? " illegal" : ""}${playing && card.legal ? " legal" : ""}`,
-      "aria-label": cardName(card) + (playing && !card.legal ? " (cannot be played now)" : ""),
+      "aria-label": cardName(card) + (playing && !card.legal ? t("ui.card.not_now") : ""),
       title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
       "aria-disabled": usable ? "false" : "true",
       tabindex: card.code === current ? "0" : "-1",
@@ -468,8 +470,9 @@ export function renderHand(snap, refs, handlers, ui) {
   // The focused card is drawn anew: focus it again if it is still there (app.js decides otherwise).
   if (hadFocus) hand.querySelector(`[data-code="${CSS.escape(ui.focusCode ?? "")}"]`)?.focus();
   refs.handLabel.textContent = cards.length
-    ? `Your hand, ${cards.length} card${cards.length === 1 ? "" : "s"}${discarding ? `, ${ui.selected.size} chosen to discard` : ""}`
-    : "Your hand";
+    ? t(cards.length === 1 ? "ui.hand.label_one" : "ui.hand.label", { n: cards.length })
+      + (discarding ? t("ui.hand.label_discard", { n: ui.selected.size }) : "")
+    : t("ui.hand.yours");
 }
 
 /** Arrow keys, Home and End move the focus along the hand (roving tab stop). */
@@ -499,18 +502,18 @@ export function renderExtras(snap, refs) {
   box.replaceChildren();
   if (snap.discards?.length) {
     box.append(h("div", { class: "mini-cards" },
-      h("h3", { text: "Your discards" }),
+      h("h3", { text: t("ui.extras.discards") }),
       h("div", { class: "row" }, snap.discards.map((c) => cardFigure(c, "mini")))));
   }
   if (snap.demand) {
     const { card, given } = snap.demand;
     box.append(h("div", { class: "mini-cards" },
-      h("h3", { title: snap.demand.hint ?? "", text: "Demanded and given back" }),
+      h("h3", { title: snap.demand.hint ?? "", text: t("ui.extras.demanded") }),
       h("div", { class: "row" }, [card, given].filter(Boolean).map((c) => cardFigure(c, "mini")))));
   }
   if (snap.stock?.cards?.length) {
     box.append(h("div", { class: "mini-cards" },
-      h("h3", {}, "Left in the ", term("stock")),
+      h("h3", {}, t("ui.extras.stock"), term("stock", t("ui.extras.stock.word"))),
       h("div", { class: "row" }, snap.stock.cards.map((c) => cardFigure(c, "mini")))));
   }
   box.hidden = !box.childElementCount;
@@ -520,18 +523,18 @@ export function renderLedger(snap, refs) {
   const box = refs.ledger;
   box.replaceChildren();
   const ledger = snap.ledger ?? { balances: snap.seats.map((s) => s.balance), pool: 0, deals: 0 };
-  const unit = ledger.unit ?? snap.rules?.unit ?? "counters";
+  const unit = ledger.unit ?? snap.rules?.unit ?? t("ui.ledger.unit");
   const table = h("table", { class: "ledger-table" });
   // The engine words every amount in the preset's one form (1660: greater and lesser counters).
-  const caption = `Counters after ${ledger.deals} deal${ledger.deals === 1 ? "" : "s"}`;
+  const caption = t(ledger.deals === 1 ? "ui.ledger.caption_one" : "ui.ledger.caption", { n: ledger.deals });
   table.append(h("caption", {}, ledger.note ? caption : `${caption} (${unit})`));
-  const head = h("tr", {}, h("th", { scope: "col", text: "Deal" }), snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
+  const head = h("tr", {}, h("th", { scope: "col", text: t("ui.facts.deal") }), snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
   table.append(h("thead", {}, head));
   const body = h("tbody");
   for (const row of ledger.history ?? []) {
     // A deal in which the person used Undo is marked: practice, not a deal played straight.
     const practice = row.undos > 0
-      ? h("span", { class: "practice-mark", title: `Practice: you used Undo ${row.undos === 1 ? "once" : `${row.undos} times`} in this deal`, text: " (practice)" })
+      ? h("span", { class: "practice-mark", title: t(row.undos === 1 ? "ui.ledger.practice_once" : "ui.ledger.practice_times", { n: row.undos }), text: ` ${t("ui.ledger.practice")}` })
       : null;
     body.append(h("tr", { class: practice ? "practice" : "" },
       h("th", { scope: "row", title: row.title }, `${row.deal}`, practice),
@@ -539,11 +542,11 @@ export function renderLedger(snap, refs) {
   }
   table.append(body);
   table.append(h("tfoot", {}, h("tr", {},
-    h("th", { scope: "row", text: "Total" }),
+    h("th", { scope: "row", text: t("ui.ledger.total") }),
     ledger.balances.map((b, i) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: ledger.balances_text?.[i] ?? signed(b) })))));
   box.append(table);
   if (ledger.note) box.append(h("p", { class: "counters-note" }, withTerms(ledger.note)));
-  box.append(h("p", { class: "pool-line" }, "In the ", term("pool"), `: ${ledger.pool_text ?? `${ledger.pool_now ?? ledger.pool} ${unit}`}`));
+  box.append(h("p", { class: "pool-line" }, t("ui.ledger.pool"), term("pool", t("ui.ledger.pool.word")), `: ${ledger.pool_text ?? `${ledger.pool_now ?? ledger.pool} ${unit}`}`));
 }
 
 export function renderLog(snap, refs) {

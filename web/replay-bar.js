@@ -3,9 +3,10 @@
 // module only lays it out. The controller (app.js) wires the handlers.
 
 import { cardFigure, h, withTerms } from "./render.js";
+import { t } from "./i18n.js";
 
 function seatName(snap, seat) {
-  return snap.seats?.[seat]?.name ?? `Seat ${seat}`;
+  return snap.seats?.[seat]?.name ?? t("ui.seat.number", { n: seat });
 }
 
 /** Draw the replay bar for `snap` (hidden when no record is watched). */
@@ -24,22 +25,22 @@ export function renderReplayBar(snap, bar, handlers, busy) {
   });
   const last = replay.last
     ? `${seatName(snap, replay.last.seat)}: ${replay.last.action}`
-    : "The cards are dealt.";
+    : t("ui.replay.dealt");
   const children = [
     h("p", { class: "replay-where", id: "replay-where", tabindex: "-1" },
-      h("b", { text: replay.title ?? "Watching a record" }), ` \u2014 step ${step} of ${steps}. `,
+      h("b", { text: replay.title ?? t("ui.replay.watching") }), ` \u2014 ${t("ui.replay.step", { step, steps })} `,
       h("span", { class: "replay-last" }, withTerms(last))),
-    h("div", { class: "replay-steps", role: "group", "aria-label": "Steps of the record" },
-      button("replay-start", "\u00ab Start", "Back to the deal", 0, step === 0),
-      button("replay-back", "\u25c0 Back", "One step back", step - 1, step === 0),
-      button("replay-forward", "Forward \u25b6", "One step forward", step + 1, step === steps),
-      button("replay-end", "End \u00bb", "To the end of the deal", steps, step === steps)),
+    h("div", { class: "replay-steps", role: "group", "aria-label": t("ui.replay.steps") },
+      button("replay-start", `\u00ab ${t("ui.replay.start")}`, t("ui.replay.start.title"), 0, step === 0),
+      button("replay-back", `\u25c0 ${t("ui.replay.back")}`, t("ui.replay.back.title"), step - 1, step === 0),
+      button("replay-forward", `${t("ui.replay.forward")} \u25b6`, t("ui.replay.forward.title"), step + 1, step === steps),
+      button("replay-end", `${t("ui.replay.end")} \u00bb`, t("ui.replay.end.title"), steps, step === steps)),
     h("div", { class: "replay-actions" },
       h("button", { type: "button", id: "replay-play-on", class: "primary", disabled: busy || !replay.can_play_on,
-        title: "Take over your seat from this step and play on against the computer players",
-        onclick: handlers.playOn, text: "Play on from here" }),
+        title: t("ui.replay.play_on.title"),
+        onclick: handlers.playOn, text: t("ui.replay.play_on") }),
       h("button", { type: "button", id: "replay-close", disabled: busy, onclick: handlers.close,
-        text: "Close the record" })),
+        text: t("ui.replay.close") })),
   ];
   if (replay.caption) {  // the lines of the source that tell this step, and a note
     const c = replay.caption;

@@ -3,11 +3,13 @@
 // decides every word and verdict (bridge.review); this module only lays the rows out.
 
 import { h, withTerms } from "./render.js";
+import { t } from "./i18n.js";
 
-const STAGES = { auction: "Auction", exchange: "Exchange", play: "Trick" };
+const STAGES = { auction: "ui.review.auction", exchange: "ui.review.exchange", play: "ui.review.trick" };
 
 function when(row) {
-  return row.stage === "play" && row.trick ? `Trick ${row.trick}` : STAGES[row.stage] ?? row.stage;
+  if (row.stage === "play" && row.trick) return t("ui.review.trick_n", { n: row.trick });
+  return STAGES[row.stage] ? t(STAGES[row.stage]) : row.stage;
 }
 
 function rowOf(row) {
@@ -15,10 +17,10 @@ function rowOf(row) {
   // data-label names each cell where a narrow screen stacks them (style.css).
   return h("tr", { class: row.verdict ? `verdict-${row.verdict}` : "" },
     h("th", { scope: "row", text: when(row) }),
-    h("td", { dataset: { label: "You" }, text: row.you }),
-    h("td", { dataset: { label: "The expert" }, class: row.agrees ? "agrees" : "", text: row.agrees ? `${row.expert} (the same)` : row.expert }),
-    h("td", { dataset: { label: "Best for the outcome" }, class: row.best ? "" : "none", text: row.best ? row.best.join(", ") : "—" }),
-    h("td", { dataset: { label: "Verdict" }, class: verdict ? "" : "none", title: row.text || undefined }, verdict ? h("b", { text: verdict }) : "",
+    h("td", { dataset: { label: t("ui.review.you") }, text: row.you }),
+    h("td", { dataset: { label: t("ui.review.expert") }, class: row.agrees ? "agrees" : "", text: row.agrees ? t("ui.review.same", { card: row.expert }) : row.expert }),
+    h("td", { dataset: { label: t("ui.review.best_short") }, class: row.best ? "" : "none", text: row.best ? row.best.join(", ") : "—" }),
+    h("td", { dataset: { label: t("ui.review.verdict") }, class: verdict ? "" : "none", title: row.text || undefined }, verdict ? h("b", { text: verdict }) : "",
       row.text ? h("span", { class: "review-why" }, " ", withTerms(row.text)) : ""));
 }
 
@@ -35,7 +37,7 @@ export async function openReview(fetchReview) {
   rows.replaceChildren();
   table.hidden = true;
   summary.textContent = "";
-  status.textContent = "The expert and the solver are going over the deal…";
+  status.textContent = t("ui.review.working");
   dialog.dataset.state = "working";
   if (!dialog.open) dialog.showModal();
   document.getElementById("review-close").focus();
@@ -44,10 +46,10 @@ export async function openReview(fetchReview) {
     rows.replaceChildren(...review.decisions.map(rowOf));
     summary.replaceChildren(withTerms(review.summary ?? ""));
     table.hidden = review.decisions.length === 0;
-    status.textContent = review.decisions.length ? "" : "You made no decision in this deal.";
+    status.textContent = review.decisions.length ? "" : t("ui.review.no_decision");
     dialog.dataset.state = "ready";
   } catch (err) {
-    status.textContent = `The review could not be made: ${err.message ?? err}`;
+    status.textContent = t("ui.review.error", { reason: err.message ?? err });
     dialog.dataset.state = "error";
   }
 }

@@ -3,10 +3,11 @@
 // reads, and the card faces' palette and theme (cards.js: a face is an image, which cannot see the
 // page's CSS).
 //
-// One JSON object: {pace, autoplay, practice, cardSize, fourColour, tutor, theme}. A saved value that cannot be
+// One JSON object: {pace, autoplay, practice, cardSize, fourColour, tutor, theme, lang}. A saved value that cannot be
 // used is replaced by its default, with a sentence saying so (checks.js words the pace's).
 
-import { readPace, quote } from "./checks.js";
+import { listWords, readPace, quote } from "./checks.js";
+import { LANGUAGES, t } from "./i18n.js";
 import { setCardTheme, setFourColour } from "./cards.js";
 
 export const SETTINGS_KEY = "ombre.settings";
@@ -21,6 +22,7 @@ export const DEFAULTS = Object.freeze({
   fourColour: false,  // spades black, clubs green, hearts red, diamonds blue
   tutor: false,       // explain each step of the deal as it comes (a first game)
   theme: "modern",    // the look: "modern" (green baize) or "period" (parchment, engraved cards)
+  lang: null,         // the page's language (i18n.js), null: the browser's
 });
 
 // The `theme` address option (or <ombre-game theme>) wins over the saved setting for this visit,
@@ -37,12 +39,7 @@ export function shownTheme(settings) {
   return visitTheme ?? settings.theme;
 }
 
-const FLAGS = {
-  autoplay: "playing a forced card for you",
-  practice: "practice (undo)",
-  fourColour: "four-colour pack",
-  tutor: "explaining each step",
-};
+const FLAGS = ["autoplay", "practice", "fourColour", "tutor"];
 
 /**
  * The settings saved in `text` (null when none): {settings, problems}, where problems are the
@@ -57,18 +54,25 @@ export function readSettings(text) {
   let saved = null;
   try { saved = JSON.parse(text ?? "null"); } catch { /* readPace said so */ }
   if (!saved || typeof saved !== "object" || Array.isArray(saved)) return { settings, problems };
-  for (const [key, words] of Object.entries(FLAGS)) {
+  for (const key of FLAGS) {
     if (saved[key] === undefined) continue;
     if (typeof saved[key] === "boolean") settings[key] = saved[key];
-    else problems.push(`Your saved setting for ${words}, ${quote(JSON.stringify(saved[key]))}, is not true or false, so it is ${DEFAULTS[key] ? "on" : "off"}`);
+    else {
+      problems.push(t(DEFAULTS[key] ? "ui.settings.bad_flag_on" : "ui.settings.bad_flag_off",
+        { setting: t(`ui.settings.flag.${key}`), value: quote(JSON.stringify(saved[key])) }));
+    }
   }
   if (saved.cardSize !== undefined) {
     if (CARD_SIZES.includes(saved.cardSize)) settings.cardSize = saved.cardSize;
-    else problems.push(`Your saved card size ${quote(JSON.stringify(saved.cardSize))} is not small, normal or large, so normal cards are used`);
+    else problems.push(t("ui.settings.bad_size", { value: quote(JSON.stringify(saved.cardSize)) }));
   }
   if (saved.theme !== undefined) {
     if (THEMES.includes(saved.theme)) settings.theme = saved.theme;
-    else problems.push(`Your saved look ${quote(JSON.stringify(saved.theme))} is not modern or period, so the modern look is used`);
+    else problems.push(t("ui.settings.bad_look", { value: quote(JSON.stringify(saved.theme)) }));
+  }
+  if (saved.lang !== undefined && saved.lang !== null) {
+    if (LANGUAGES.includes(saved.lang)) settings.lang = saved.lang;
+    else problems.push(t("ui.settings.bad_lang", { value: quote(JSON.stringify(saved.lang)), choices: listWords(LANGUAGES, "or") }));
   }
   return { settings, problems };
 }
@@ -77,6 +81,7 @@ export function readSettings(text) {
 export function settingsText(settings) {
   const out = {};
   for (const key of Object.keys(DEFAULTS)) out[key] = settings[key];
+  if (out.lang === null) delete out.lang;  // no choice made: the browser's language, as before
   return JSON.stringify(out);
 }
 

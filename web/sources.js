@@ -4,6 +4,7 @@
 // only lays it out, with createElement and textContent.
 
 import { h, withTerms } from "./render.js";
+import { t } from "./i18n.js";
 
 /** The source of a quotation, as a reader would cite it: "ENC", "CG p. 32". */
 function citation(quote) {
@@ -15,7 +16,7 @@ function quoteNode(quote, glossary) {
   if (quote.reported) {
     // The compendium's words about a page it read: not put in quotation marks.
     return h("p", { class: "source-quote reported" }, cite,
-      " (as the compendium reports it): ", withTerms(quote.text, glossary));
+      ` ${t("ui.sources.reported")} `, withTerms(quote.text, glossary));
   }
   return h("p", { class: "source-quote" }, cite, ": ",
     h("q", { class: "verbatim" }, withTerms(quote.text, glossary)));
@@ -26,7 +27,7 @@ export function renderRuleLines(panel, box) {
   const glossary = panel.glossary;
   box.replaceChildren(
     h("p", { class: "sources-desc", text: panel.preset?.description ?? "" }),
-    h("dl", { class: "source-lines", "aria-label": `The rules of ${panel.preset?.title ?? "this rule set"}, with their sources` },
+    h("dl", { class: "source-lines", "aria-label": t("ui.sources.lines", { rules: panel.preset?.title ?? t("ui.sources.this_set") }) },
       (panel.lines ?? []).flatMap((line) => [
         h("dt", { dataset: { key: line.key } }, line.topic),
         h("dd", { dataset: { key: line.key } },
@@ -42,9 +43,9 @@ export function renderCompare(panel, box) {
   const chosen = panel.preset?.id;
   const glossary = panel.glossary;
   const table = h("table", { class: "compare-table", id: "compare-table" },
-    h("caption", { id: "compare-caption", text: "How the rule sets differ: a row for each rule in which they are not all the same (amounts in each set's own counters)" }),
+    h("caption", { id: "compare-caption", text: t("ui.sources.caption") }),
     h("thead", {}, h("tr", {},
-      h("th", { scope: "col", text: "Rule" }),
+      h("th", { scope: "col", text: t("ui.sources.rule") }),
       compare.presets.map((p) => h("th", {
         scope: "col",
         class: p.id === chosen ? "chosen" : null,

@@ -9,6 +9,7 @@
 // older ones are folded into per-rules totals, so the counts never shrink.
 
 import { quote } from "./checks.js";
+import { t } from "./i18n.js";
 
 export const STATS_KEY = "ombre.stats.v1";
 const FORMAT = "ombre-stats/1";
@@ -29,18 +30,18 @@ function entryProblem(d, i) {
     && whole(d.pay) && whole(d.t) && whole(d.undos) && d.undos >= 0
     && typeof d.ombre === "boolean" && typeof d.won === "boolean"
     && [null, "suffered", "given"].includes(d.codille);
-  return ok ? null : `deal ${i + 1} of the list is not one the table wrote`;
+  return ok ? null : t("ui.stats.bad.deal", { n: i + 1 });
 }
 
 /** Why a parsed statistics value cannot be used, or null. */
 export function statsProblem(data) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) return "they are not an object";
-  if (data.format !== FORMAT) return `their format is ${quote(JSON.stringify(data.format ?? null))}, not ${FORMAT}`;
-  if (!data.before || typeof data.before !== "object" || Array.isArray(data.before)) return "their totals are missing";
+  if (!data || typeof data !== "object" || Array.isArray(data)) return t("ui.stats.bad.object");
+  if (data.format !== FORMAT) return t("ui.stats.bad.format", { value: quote(JSON.stringify(data.format ?? null)), format: FORMAT });
+  if (!data.before || typeof data.before !== "object" || Array.isArray(data.before)) return t("ui.stats.bad.totals");
   for (const [rules, counts] of Object.entries(data.before)) {
-    if (!counts || typeof counts !== "object" || !COUNTS.every((k) => whole(counts[k]))) return `their totals for ${quote(rules)} are not whole numbers`;
+    if (!counts || typeof counts !== "object" || !COUNTS.every((k) => whole(counts[k]))) return t("ui.stats.bad.counts", { rules: quote(rules) });
   }
-  if (!Array.isArray(data.deals)) return "their list of deals is missing";
+  if (!Array.isArray(data.deals)) return t("ui.stats.bad.deals");
   for (const [i, d] of data.deals.entries()) {
     const problem = entryProblem(d, i);
     if (problem) return problem;
@@ -57,13 +58,13 @@ export function loadStats(store) {
   if (text === null || text === undefined) return { stats: empty(), problem: null };
   let data = null;
   let why = null;
-  try { data = JSON.parse(text); } catch { why = "they are not JSON"; }
+  try { data = JSON.parse(text); } catch { why = t("ui.stats.bad.json"); }
   why ??= statsProblem(data);
   if (!why) return { stats: data, problem: null };
   store.remove(STATS_KEY);
   return {
     stats: empty(),
-    problem: `Your statistics could not be read (${why}), so they start again from nothing`,
+    problem: t("ui.stats.bad", { reason: why }),
   };
 }
 
@@ -158,12 +159,12 @@ export function balanceChart(series, names) {
   const all = ids.flatMap((id) => series[id]);
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "balance-chart", role: "img", "aria-labelledby": "chart-title chart-desc" });
   const title = svg("title", { id: "chart-title" }, chart);
-  title.textContent = "Your balance after each deal";
+  title.textContent = t("ui.stats.chart.title");
   const desc = svg("desc", { id: "chart-desc" }, chart);
   if (!all.length) {
-    desc.textContent = "No deal has been counted yet.";
-    const t = svg("text", { x: W / 2, y: H / 2, "text-anchor": "middle", class: "chart-empty" }, chart);
-    t.textContent = "No deal counted yet";
+    desc.textContent = t("ui.stats.chart.none");
+    const empty = svg("text", { x: W / 2, y: H / 2, "text-anchor": "middle", class: "chart-empty" }, chart);
+    empty.textContent = t("ui.stats.chart.empty");
     return chart;
   }
   const lo = Math.min(0, ...all), hi = Math.max(0, ...all);
@@ -173,15 +174,16 @@ export function balanceChart(series, names) {
   const y = (v) => PAD + ((hi - v) * (H - 2 * PAD)) / span;
   svg("line", { x1: LEFT, x2: W - PAD, y1: y(0), y2: y(0), class: "chart-zero" }, chart);
   for (const [v, cls] of [[hi, "chart-top"], [lo, "chart-bottom"]]) {
-    const t = svg("text", { x: LEFT - 4, y: y(v) + (cls === "chart-top" ? 8 : -2), "text-anchor": "end", class: `chart-label ${cls}` }, chart);
-    t.textContent = v > 0 ? `+${v}` : String(v);
+    const label = svg("text", { x: LEFT - 4, y: y(v) + (cls === "chart-top" ? 8 : -2), "text-anchor": "end", class: `chart-label ${cls}` }, chart);
+    label.textContent = v > 0 ? `+${v}` : String(v);
   }
   const words = [];
   ids.forEach((id, n) => {
     const points = series[id].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     svg("polyline", { points, class: `chart-line line-${n % 3}`, fill: "none" }, chart);
     const last = series[id].at(-1);
-    words.push(`${names(id)}: ${last > 0 ? "+" : ""}${last} after ${series[id].length - 1} deal${series[id].length === 2 ? "" : "s"}`);
+    const deals = series[id].length - 1;
+    words.push(t(deals === 1 ? "ui.stats.chart.line_one" : "ui.stats.chart.line", { rules: names(id), balance: `${last > 0 ? "+" : ""}${last}`, n: deals }));
   });
   desc.textContent = words.join("; ") + ".";
   return chart;

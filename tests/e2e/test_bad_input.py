@@ -74,8 +74,8 @@ BAD_OPTIONS = {
         f"The address asks for seed \u201c-1\u201d, but a seed cannot be negative: it must be"
         f" {RANGE}. The address asks for rules \u201c1700\u201d, which this game does not know."
         f" {RULES} The address has an option this game does not know, \u201ccolour\u201d, so it"
-        " was left aside: the game knows only seed, rules, level, ledger, log, scenario and"
-        " theme.",
+        " was left aside: the game knows only seed, rules, level, ledger, log, scenario, theme"
+        " and lang.",
     ),
 }
 
@@ -124,7 +124,7 @@ def test_unknown_option_is_left_aside_with_a_word(
     expect(page.locator("#notice-text")).to_have_text(
         "The address has options this game does not know, \u201cutm_source\u201d and"
         " \u201cref\u201d, so they were left aside: the game knows only seed, rules, level,"
-        " ledger, log, scenario and theme."
+        " ledger, log, scenario, theme and lang."
     )
     expect(page.locator("#hand button.hand-card")).to_have_count(9)
     assert page.url.endswith("/")

@@ -174,12 +174,12 @@ def test_focus_after_a_notice_is_dismissed(
     # A notice's button had the focus; once it is gone, focus goes to the next action, not <body>.
     page.emulate_media(reduced_motion="reduce")
     page.context.add_init_script("localStorage.setItem('ombre.settings', '{\"pace\": \"fast\"}');")
-    page.goto(base_url + "/?seed=9&rules=1660&lang=en")
+    page.goto(base_url + "/?seed=9&rules=1660&colour=red")
     page.wait_for_function(
         "() => document.body.dataset.state === 'playable'", timeout=ENGINE_TIMEOUT_MS
     )
     notice = page.locator("#notice")
-    expect(notice).to_contain_text("\u201clang\u201d")
+    expect(notice).to_contain_text("\u201ccolour\u201d")
     notice.get_by_role("button", name="OK").focus()
     page.keyboard.press("Enter")
     expect(notice).to_be_hidden()
