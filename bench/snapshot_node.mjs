@@ -31,6 +31,8 @@ for m in pkgutil.walk_packages(ombre_core.__path__, "ombre_core."):
             importlib.import_module(m.name)
         except ImportError:
             pass
+import ombre_core.i18n
+ombre_core.i18n.load_all()
 gc.collect()
 `;
 

@@ -58,6 +58,13 @@ def catalogue(lang: str) -> Mapping[str, str]:
     return data
 
 
+def load_all() -> None:
+    """Read every catalogue now. The browser's start-up snapshot keeps the interpreter's memory
+    but not its files (``web/engine-worker.js``), so it reads them all before it is made."""
+    for lang in LANGUAGES:
+        catalogue(lang)
+
+
 def language() -> str:
     """The language texts are made in now."""
     return _language
@@ -114,6 +121,7 @@ __all__ = [
     "UnknownLanguage",
     "catalogue",
     "language",
+    "load_all",
     "number_word",
     "set_language",
     "tr",

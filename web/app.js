@@ -135,6 +135,7 @@ async function switchLanguage(lang) {
   }
   translatePage();
   fillLanguages();
+  refs.live.replaceChildren();  // the last announcement was in the old language
   if (engine) {
     try {
       const seen = ui.accepted;

@@ -102,6 +102,8 @@ def _ombre_install():
     for module in pkgutil.walk_packages(ombre_core.__path__, "ombre_core."):
         if module.name != "ombre_core.__main__":
             importlib.import_module(module.name)
+    import ombre_core.i18n
+    ombre_core.i18n.load_all()  # the catalogues are files, which the snapshot does not keep
     import gc
     gc.collect()
 _ombre_install()
@@ -231,7 +233,8 @@ async function restore(loadPyodide, saved, notes) {
     JSON.parse(functions.presets()); // a restored interpreter that cannot answer is no good
     return functions;
   } catch (err) {
-    const message = String(err?.message ?? err).split("\n")[0].slice(0, 200);
+    // A Python error's message is its traceback: its last line names the error.
+    const message = String(err?.message ?? err).trim().split("\n").pop().slice(0, 200);
     console.warn(`The saved start-up snapshot could not be used (${message}); starting normally.`);
     notes.push(`failed: ${message}`);
     await deleteSnapshot().catch(() => {});

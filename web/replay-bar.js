@@ -44,8 +44,11 @@ export function renderReplayBar(snap, bar, handlers, busy) {
   ];
   if (replay.caption) {  // the lines of the source that tell this step, and a note
     const c = replay.caption;
+    // The poem's lines (or the pamphlet's words) stay as written, in English; in another
+    // language the engine sends their translation, shown beside them.
     children.splice(1, 0, h("figure", { class: "replay-caption" },
-      h("blockquote", { class: "poem", text: c.text }),
+      h("blockquote", { class: "poem", lang: "en", text: c.text }),
+      c.translation ? h("p", { class: "poem-translation", text: c.translation }) : null,
       h("figcaption", {}, h("cite", { text: c.where ?? c.lines }), ". ", withTerms(c.note ?? ""))));
   }
   if (replay.hands) {
@@ -55,18 +58,25 @@ export function renderReplayBar(snap, bar, handlers, busy) {
         h("div", { class: "replay-cards" }, cards.map((card) => cardFigure(card, "small")))))));
   }
   bar.replaceChildren(...children);
-  markCards(replay.marks);
+  markCards(replay.marks, replay.mark_words);
 }
 
-const MARK_WORDS = { probable: "probable: the commentators' reading", inferred: "inferred: not told by the poem" };
+const SHOWN_MARKS = ["probable", "inferred"];
 
-/** A scenario's uncertain cards carry their mark wherever they are drawn (trick, hands, hand). */
-function markCards(marks) {
+/** A scenario's uncertain cards carry their mark wherever they are drawn (trick, hands, hand):
+ * `data-mark` the mark, `data-mark-word` its word in the reader's language (the engine's
+ * `mark_words`, "inferred: not told by the poem", up to the colon), which the card shows. */
+function markCards(marks, words) {
   for (const node of document.querySelectorAll("#trick [data-code], #hand [data-code], #replay-bar [data-code]")) {
     const mark = marks?.[node.dataset.code];
     node.classList.toggle("mark-probable", mark === "probable");
     node.classList.toggle("mark-inferred", mark === "inferred");
-    if (mark && MARK_WORDS[mark]) node.dataset.mark = mark;
-    else delete node.dataset.mark;
+    if (mark && SHOWN_MARKS.includes(mark)) {
+      node.dataset.mark = mark;
+      node.dataset.markWord = (words?.[mark] ?? mark).split(":")[0];
+    } else {
+      delete node.dataset.mark;
+      delete node.dataset.markWord;
+    }
   }
 }

@@ -18,8 +18,10 @@ function quoteNode(quote, glossary) {
     return h("p", { class: "source-quote reported" }, cite,
       ` ${t("ui.sources.reported")} `, withTerms(quote.text, glossary));
   }
+  // The source's own words, in English; in another language the engine adds their translation.
   return h("p", { class: "source-quote" }, cite, ": ",
-    h("q", { class: "verbatim" }, withTerms(quote.text, glossary)));
+    h("q", { class: "verbatim", lang: "en" }, withTerms(quote.text, glossary)),
+    quote.gloss ? h("span", { class: "source-gloss", text: quote.gloss }) : null);
 }
 
 /** The chosen rule set's rules: topic, the rule in plain words, its sources quoted. */

@@ -29,19 +29,12 @@ LOCALE = ROOT / "ombre_core" / "locale"
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 LANGUAGES = ("en", "es", "fr", "da", "de")
 
-# Where the engine's words are shown (snapshots, the log, prompts, card and seat names): the
-# engine's catalogue keys translate them, not the page's.
-ENGINE_TEXT = (
-    "#log, .seat-name, .who, .played-who, #actions, #result h2, .result-text, .result-lines,"
-    " .payments tbody th, #ledger thead th, #ledger tbody th, .counters-note, .trump-name,"
-    " .fact dd, #hint-text, #tutor p:not(.tutor-title), #rules-title, #replay-bar, [data-name],"
-    " #preset-list, #level-list, #sources-lines, #compare-box, #saves-list, #notice-text,"
-    " #prompt > abbr, #live,"
-    # and titles of works, which keep their own language (The Royal Game of the Ombre)
-    " .rules i, .rules cite"
-)
-# Elements whose own text nodes are the engine's, beside children of the page's (the prompt).
-ENGINE_OWN_TEXT = "#prompt"
+# What stays in its own language whatever the reader's: the sources' and the poem's words (marked
+# lang="en", their translation beside them), cited titles of works, and the seats' and cards'
+# names (the same in several languages).
+KEPT_TEXT = '[lang="en"], .rules i, .rules cite, cite, abbr[title]'
+# Elements none of whose own text nodes are checked (none now: the engine's words are translated).
+OWN_TEXT_SKIPPED = ":not(*)"
 
 # The page's own text nodes and attributes on screen: [text, ...].
 SHOWN_TEXTS = """([skip, own]) => {
@@ -74,13 +67,22 @@ def _plain(template: str) -> str:
 
 
 @cache
+def vocabulary(lang: str) -> frozenset[str]:
+    """Every word `lang`'s catalogue uses."""
+    return frozenset(re.findall(r"\w+", " ".join(catalogue(lang).values())))
+
+
+@cache
 def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
-    """(key, pattern) for each ui.* English text that `lang` words otherwise: a whole text node
-    or attribute equal to it (fields match anything)."""
+    """(key, pattern) for each English text (the page's and the engine's) that `lang` words
+    otherwise: a whole text node or attribute equal to it (fields match anything). Names, the
+    quotations' own words and the poem's lines are left out: they stay as written."""
     english, other = catalogue("en"), catalogue(lang)
     found = []
     for key, template in english.items():
-        if not key.startswith("ui.") or key.startswith("ui.name.") or other.get(key) == template:
+        kept = key.startswith(("ui.name.", "engine.name.", "rules.gloss.", "card.", "meta."))
+        poem = key.startswith("scenario.") and key.endswith(".text")
+        if kept or poem or other.get(key) == template:
             continue
         text = _plain(template)
         literal = re.sub(r"\{\w+\}", "", text)
@@ -88,6 +90,8 @@ def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
             continue
         if "{" in text and len(re.findall(r"[A-Za-z]{2,}", literal)) < 2:
             continue  # "{card} from {seat}" would match any English sentence with "from"
+        if " " not in text and text in vocabulary(lang):
+            continue  # one word that is also the language's own (Partner, Matador, Gano)
         parts = re.split(r"(\{\w+\})", text)
         pattern = "".join(".+" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts)
         found.append((key, re.compile(pattern.strip())))
@@ -98,7 +102,7 @@ def english_shown(page: Any, lang: str) -> list[str]:
     """The page's English texts on screen where `lang` has its own words: [key: text]."""
     if lang == "en":
         return []
-    texts = set(page.evaluate(SHOWN_TEXTS, [ENGINE_TEXT, ENGINE_OWN_TEXT]))
+    texts = set(page.evaluate(SHOWN_TEXTS, [KEPT_TEXT, OWN_TEXT_SKIPPED]))
     return sorted(
         f"{key}: {text!r}"
         for text in texts
