@@ -1124,7 +1124,10 @@ async function begin(notes) {
     await newSession(request.options);
   } else {
     if (request) clearUrl();
-    if (list.length) await resumeSave(list[0].id);
+    // A scenario shown over the game does not ask to take over a game another tab or frame
+    // plays (two <ombre-game> on one page): it gets a game of its own beneath it.
+    const away = told.id && list.length ? (await saves.openElsewhere()).has(list[0].id) : false;
+    if (list.length && !away) await resumeSave(list[0].id);
     else await newSession({ rules: defaultRules() });
   }
   if (told.id) await openScenario(told.id);

@@ -448,6 +448,17 @@ def test_embed_page_runs_the_game_in_a_frame(
     frame = page.frame_locator("#example iframe")
     expect(frame.locator("body[data-engine='ready']")).to_have_count(1, timeout=ENGINE_TIMEOUT_MS)
     expect(frame.locator("#hand button.hand-card")).to_have_count(9, timeout=STEP_TIMEOUT_MS)
+    # The second example, for a page on Pope: Belinda's game, period look, in French.
+    page.locator("#example-period").scroll_into_view_if_needed()
+    period = page.frame_locator("#example-period iframe")
+    expect(period.locator("body[data-engine='ready']")).to_have_count(1, timeout=ENGINE_TIMEOUT_MS)
+    expect(period.locator("html")).to_have_attribute("lang", "fr")
+    expect(period.locator("body.theme-period")).to_have_count(1)
+    expect(period.locator("#replay-bar .poem")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    expect(period.locator("#replay-bar .poem-translation")).to_be_visible()
+    # It does not ask to take over the game the first example plays.
+    expect(period.locator("#notice")).to_be_hidden()
+    page.screenshot(path=str(SCREENSHOTS / "embed-guide-period-1280.png"), full_page=False)
     assert console_errors == []
 
 
