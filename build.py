@@ -253,6 +253,38 @@ def compiled_wheel(wheel: Path) -> Path:
     return target
 
 
+def site_wheel(wheel: Path) -> Path:
+    """The wheel the site ships: ``wheel`` without the catalogues but English's.
+
+    The page fetches the reader's language anyway (``locale/<lang>.<hash>.json``) and the worker
+    hands that same file to the engine (``bridge.set_language``), so the other four would be
+    about 160 kB of brotli on every first visit for nothing. English stays: it is the engine's
+    fallback and the language of the start-up snapshot. Cached by the wheel's hash.
+    """
+    key = sha256_file(wheel)[:HASH_LEN]
+    target = CACHE / "wheel-site" / key / wheel.name
+    if target.is_file():
+        return target
+    dropped = re.compile(r"ombre_core/locale/(?!en\.json$)[^/]+\.json")
+    out = io.BytesIO()
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if dropped.fullmatch(info.filename):
+                continue
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines(keepends=True)
+                data = "".join(
+                    line for line in lines if not dropped.fullmatch(line.split(",", 1)[0])
+                ).encode()
+            zout.writestr(info, data)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    partial.write_bytes(out.getvalue())
+    partial.replace(target)
+    return target
+
+
 def pip_download_pure(folder: Path, *requirements: str) -> None:
     """Download pure-Python wheels for Pyodide's Python 3.14 from PyPI (``pip download``
     arguments after the target folder, e.g. ``"micropip==0.11.1"`` or ``"-r", "reqs.txt"``)."""
@@ -669,7 +701,17 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
     lock_path = hashed_name("pyodide/pyodide-lock.json", lock_bytes)
     files[lock_path] = lock_bytes
 
+    # The catalogues (ombre_core/locale/<lang>.json), one source for the engine and the page: the
+    # page fetches a language's file when it is chosen (web/i18n.js gets their hashed names, each
+    # language's name in itself and the English of the page's own ui.* keys through its marker),
+    # and the worker hands the same file to the engine (its wheel carries English only).
+    i18n_config = locale_files(files)
+
     build_config = {
+        "locale": {
+            lang: url.removeprefix("./")
+            for lang, url in i18n_config["urls"].items()  # type: ignore[attr-defined]
+        },
         "pyodide": PYODIDE_VERSION,
         "runtime": runtime_dir,
         "stdlib": stdlib_path,
@@ -677,11 +719,6 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
         "wheel": wheel_paths[wheel],
         "engine_version": lock["packages"]["ombre-core"]["version"],  # type: ignore[index]
     }
-
-    # The catalogues (ombre_core/locale/<lang>.json), one source for the engine and the page: the
-    # page fetches a language's file when it is chosen (web/i18n.js gets their hashed names, each
-    # language's name in itself and the English of the page's own ui.* keys through its marker).
-    i18n_config = locale_files(files)
 
     # web/: every JS module after the modules it imports (their hashed names are in its bytes; the
     # worker also gets its config, the client the worker's name), then every other .js/.css, then
@@ -834,7 +871,7 @@ def build(dist: Path = DIST, compress: bool = True) -> dict[str, object]:
     """Build the site into ``dist``; return build-info.json's content."""
     started = time.monotonic()
     ensure_node_modules()
-    wheel = compiled_wheel(build_wheel())
+    wheel = site_wheel(compiled_wheel(build_wheel()))
     micropip = fetch_micropip()
     stdlib = compiled_stdlib()
     files = assemble(wheel, micropip, stdlib)

@@ -104,14 +104,21 @@ def snapshot(_: str = "") -> dict[str, Any]:
 def set_language(options: str = "") -> dict[str, Any]:
     """Make every text from now on in one language (``{"lang": "fr"}``, see :mod:`.i18n`).
 
-    Answers the language and, when a game is in progress, its snapshot in that language. An
-    unknown code is refused and the language stays as it was."""
+    ``{"lang": "fr", "catalogue": "<the JSON text of locale/fr.json>"}`` hands the engine that
+    catalogue first: the site's wheel carries English only, and the worker passes the file the
+    page fetched. Answers the language and, when a game is in progress, its snapshot in that
+    language. An unknown code, a catalogue not here or a bad one is refused, and the language
+    stays as it was."""
     opts = _parse(options, "options")
-    if not isinstance(opts, dict) or set(opts) != {"lang"}:
-        raise OmbreError('set_language options must be {"lang": "<code>"}')
+    if not isinstance(opts, dict) or "lang" not in opts or set(opts) - {"lang", "catalogue"}:
+        raise OmbreError('set_language options must be {"lang": "<code>", "catalogue"?: "<json>"}')
     try:
+        if "catalogue" in opts:
+            if not isinstance(opts["catalogue"], str):
+                raise OmbreError("the catalogue must be the JSON text of a catalogue")
+            i18n.install(opts["lang"], opts["catalogue"])
         i18n.set_language(opts["lang"])
-    except i18n.UnknownLanguage as exc:
+    except (i18n.UnknownLanguage, i18n.MissingCatalogue, ValueError) as exc:
         raise OmbreError(str(exc)) from None
     reply: dict[str, Any] = {"lang": i18n.language()}
     if _session is not None:

@@ -20,8 +20,9 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator, Mapping
-from functools import cache
 from pathlib import Path
+
+from . import jsontext
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -46,23 +47,66 @@ class UnknownLanguage(ValueError):
         super().__init__(f"unknown language {code!r}: choose one of {offered}")
 
 
-@cache
-def catalogue(lang: str) -> Mapping[str, str]:
-    """The catalogue of ``lang`` (read once)."""
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise UnknownLanguage(lang)
-    with open(LOCALE_DIR / f"{lang}.json", encoding="utf-8") as f:
-        data = json.load(f)
-    if not isinstance(data, dict):
-        raise ValueError(f"the {lang} catalogue is not a JSON object")
+class MissingCatalogue(LookupError):
+    """A language offered whose catalogue is neither in the package nor installed."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(f"the {lang} catalogue is not here: install it first")
+
+
+_catalogues: dict[str, Mapping[str, str]] = {}
+"""The catalogues read or installed so far, by language."""
+
+
+def _checked(lang: str, data: object) -> Mapping[str, str]:
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise ValueError(f"the {lang} catalogue is not a JSON object of texts")
     return data
 
 
+def catalogue(lang: str) -> Mapping[str, str]:
+    """The catalogue of ``lang``: installed, or read once from the package.
+
+    The site's wheel carries only English (``build.py``: the page fetches the reader's language
+    anyway, and the worker hands it over with :func:`install`), so a missing file is
+    :class:`MissingCatalogue`, not a crash."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise UnknownLanguage(lang)
+    found = _catalogues.get(lang)
+    if found is None:
+        try:
+            with open(LOCALE_DIR / f"{lang}.json", encoding="utf-8") as f:
+                found = _checked(lang, json.load(f))
+        except FileNotFoundError:
+            raise MissingCatalogue(lang) from None
+        _catalogues[lang] = found
+    return found
+
+
+def install(lang: str, text: str) -> None:
+    """Take ``lang``'s catalogue from its JSON ``text`` (the site's ``locale/<lang>.json``).
+
+    Checked whole before it replaces anything: every key of English, each a text with the same
+    fields. A bad catalogue raises ``ValueError`` and changes nothing."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise UnknownLanguage(lang)
+    data = _checked(lang, jsontext.loads(text))
+    english = catalogue(DEFAULT)
+    missing = english.keys() - data.keys()
+    if missing:
+        raise ValueError(f"the {lang} catalogue lacks {len(missing)} texts, e.g. {min(missing)}")
+    _catalogues[lang] = data
+
+
 def load_all() -> None:
-    """Read every catalogue now. The browser's start-up snapshot keeps the interpreter's memory
-    but not its files (``web/engine-worker.js``), so it reads them all before it is made."""
+    """Read every catalogue the package has now. The browser's start-up snapshot keeps the
+    interpreter's memory but not its files (``web/engine-worker.js``), so it reads them before
+    it is made."""
     for lang in LANGUAGES:
-        catalogue(lang)
+        with contextlib.suppress(MissingCatalogue):
+            catalogue(lang)
 
 
 def language() -> str:
@@ -73,8 +117,7 @@ def language() -> str:
 def set_language(lang: str) -> None:
     """Make the texts in ``lang`` from now on."""
     global _language
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise UnknownLanguage(lang)
+    catalogue(lang)  # an unknown language, or one not here, is refused before anything changes
     _language = lang
 
 
@@ -118,8 +161,10 @@ def number_word(n: int) -> str:
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
+    "MissingCatalogue",
     "UnknownLanguage",
     "catalogue",
+    "install",
     "language",
     "load_all",
     "number_word",

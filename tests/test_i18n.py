@@ -74,3 +74,30 @@ def test_the_bridge_sets_the_language_and_refuses_an_unknown_one(
             assert i18n.language() == "da", bad
     finally:
         i18n.set_language("en")
+
+
+def test_a_catalogue_is_installed_from_its_text_and_a_bad_one_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The site's wheel carries English only; the worker hands over the reader's language."""
+    from ombre_core import bridge
+
+    monkeypatch.setattr(bridge, "_session", None)
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    french = (i18n.LOCALE_DIR / "fr.json").read_text(encoding="utf-8")
+    only_english = i18n.LOCALE_DIR.parent / "no-such-locale"
+    english = (i18n.LOCALE_DIR / "en.json").read_text(encoding="utf-8")
+    i18n.install("en", english)  # as if read before the files went away
+    monkeypatch.setattr(i18n, "LOCALE_DIR", only_english)
+    try:
+        missing = json.loads(bridge.set_language('{"lang": "fr"}'))
+        assert missing["ok"] is False and "not here" in missing["error"]["message"]
+        assert i18n.language() == "en"
+        for bad in ("[]", '{"meta.language": "Français"}', "{", json.dumps({"x": 1})):
+            reply = json.loads(bridge.set_language(json.dumps({"lang": "fr", "catalogue": bad})))
+            assert reply["ok"] is False, bad
+            assert i18n.language() == "en"
+        reply = json.loads(bridge.set_language(json.dumps({"lang": "fr", "catalogue": french})))
+        assert reply["ok"] is True and i18n.tr("meta.language") == "Français"
+    finally:
+        i18n.set_language("en")

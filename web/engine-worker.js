@@ -219,6 +219,35 @@ function bridgeFunctions(pyodide) {
   return functions;
 }
 
+/**
+ * set_language's argument with the language's catalogue added: the site's wheel carries English
+ * only (build.py), so the worker hands the engine the same file the page fetched (the service
+ * worker or the HTTP cache has it). English, an unknown code or a failed fetch go as they are,
+ * and the bridge answers (a language not here is refused, the old one kept).
+ */
+const catalogueTexts = new Map();
+async function withCatalogue(arg) {
+  let options;
+  try {
+    options = JSON.parse(arg);
+  } catch {
+    return arg;
+  }
+  const url = BUILD?.locale?.[options?.lang];
+  if (!url || options.lang === "en" || "catalogue" in options) return arg;
+  try {
+    if (!catalogueTexts.has(url)) {
+      const response = await fetch(siteURL(url));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      catalogueTexts.set(url, await response.text());
+    }
+    return JSON.stringify({ ...options, catalogue: catalogueTexts.get(url) });
+  } catch (err) {
+    console.warn(`The ${options.lang} catalogue could not be fetched: ${err?.message ?? err}`);
+    return arg;
+  }
+}
+
 /** The engine from the saved snapshot, or null (why in notes[0]) to boot normally. */
 async function restore(loadPyodide, saved, notes) {
   const found = await saved;
@@ -291,7 +320,7 @@ async function boot() {
     ({ functions, runtimeMs } = await bootNormally(loadPyodide));
   }
   if (LANG) {
-    const reply = JSON.parse(functions.set_language(JSON.stringify({ lang: LANG })));
+    const reply = JSON.parse(functions.set_language(await withCatalogue(JSON.stringify({ lang: LANG }))));
     if (!reply.ok) console.error(`The engine kept its language: ${reply.error?.message}`);
     self.ombreLanguage = reply.lang ?? null;  // for tests (Playwright's worker.evaluate)
   }
@@ -394,7 +423,13 @@ if (role === "snapshot") {
     },
   );
 
-  self.onmessage = async ({ data }) => {
+  // Calls are answered one at a time, in the order they came: a set_language that waits for its
+  // catalogue holds the calls behind it.
+  let queue = Promise.resolve();
+  self.onmessage = (event) => {
+    queue = queue.then(() => answer(event)).catch(() => {});
+  };
+  const answer = async ({ data }) => {
     const { id, fn, arg } = data ?? {};
     let functions;
     try {
@@ -413,7 +448,8 @@ if (role === "snapshot") {
       return;
     }
     try {
-      const value = BRIDGE[fn] ? functions[fn](arg) : functions[fn]();
+      const given = fn === "set_language" ? await withCatalogue(arg) : arg;
+      const value = BRIDGE[fn] ? functions[fn](given) : functions[fn]();
       self.postMessage({ type: "reply", id, ok: true, value });
     } catch (err) {
       // A Python exception escaping the bridge is a bug (the bridge returns {"ok": false} for game

@@ -161,3 +161,24 @@ def test_every_shipped_module_imports_shipped_files(site: dict[str, Any]) -> Non
         for target in builder.module_imports(hashed, text):
             assert target in info["files"], f"{hashed} ({original}) imports {target}"
             assert target in info["modules"].values(), f"{hashed} imports unhashed {target}"
+
+
+def test_the_site_wheel_carries_english_only_and_every_catalogue_ships_beside_it(
+    site: dict[str, Any],
+) -> None:
+    """The page fetches the reader's language and the worker hands it to the engine, so the
+    wheel keeps English alone (its fallback, the snapshot's language); RECORD agrees."""
+    import zipfile
+
+    dist = site["dist"]
+    (wheel,) = dist.glob("pyodide/wheels/*/ombre_core-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        recorded = {line.split(",", 1)[0] for line in z.read(record).decode().splitlines()}
+    locales = sorted(n for n in names if "/locale/" in n)
+    assert locales == ["ombre_core/locale/en.json"]
+    assert {n for n in recorded if "/locale/" in n} == set(locales)
+    assert set(recorded) >= set(names) - {record}
+    shipped = sorted(p.name.split(".")[0] for p in dist.glob("locale/*.json"))
+    assert shipped == ["da", "de", "en", "es", "fr"]
