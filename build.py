@@ -258,7 +258,7 @@ def site_wheel(wheel: Path) -> Path:
 
     The page fetches the reader's language anyway (``locale/<lang>.<hash>.json``) and the worker
     hands that same file to the engine (``bridge.set_language``), so the other four would be
-    about 160 kB of brotli on every first visit for nothing. English stays: it is the engine's
+    84 kB of brotli on every first visit for nothing. English stays: it is the engine's
     fallback and the language of the start-up snapshot. Cached by the wheel's hash.
     """
     key = sha256_file(wheel)[:HASH_LEN]
