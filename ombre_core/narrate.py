@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from . import actions as A
 from . import i18n
 from .actions import Act
-from .cards import KING, SUIT_SYMBOLS, SUITS, Card, cards_of, format_card, make_card
+from .cards import KING, QUEEN, SUIT_SYMBOLS, SUITS, Card, cards_of, format_card, make_card, rank_of
 from .i18n import tr, tr_n
 from .rules import CardNames, Rules
 from .scoring import CODILLE, PASSED, POOL, SACADA, Settlement, Transfer, stakes_due
@@ -283,6 +283,12 @@ def _king(card: Card) -> str:
     return plain_lower(card)
 
 
+def called_key(key: str, card: Card) -> str:
+    """``key``, or its ``-queen`` form when the called card is a queen (HOY law 12): the
+    languages whose articles have a gender say *la* reina, *die* Dame, not *el*, *den*."""
+    return f"{key}-queen" if rank_of(card) == QUEEN else key
+
+
 def suit_info(suit: int) -> dict[str, str]:
     return {"suit": "schd"[suit], "name": suit_name(suit), "symbol": SUIT_SYMBOLS[suit]}
 
@@ -453,7 +459,8 @@ class Narrator:
                     lines.append(line)
                     called = None  # its fall shows no partner
                     continue
-                lines.append(self._say("engine.log.call", e.seat, king=_king(called)))
+                key = called_key("engine.log.call", called)
+                lines.append(self._say(key, e.seat, king=_king(called)))
                 if view.partner == view.seat != e.seat:  # only the holder knows, from the call
                     lines.append(self._partner_line(view, called))
                 continue
@@ -508,14 +515,14 @@ class Narrator:
 
     def _partner_line(self, view: View, called: Card) -> str:
         """What the holder of the called king knows from the call: he is the partner."""
-        return self._say("engine.log.partner", view.seat, king=_king(called))
+        return self._say(called_key("engine.log.partner", called), view.seat, king=_king(called))
 
     def _falls(self, seat: int, ombre: int | None, called: Card) -> str:
         """The called king is played: everyone now knows the partner (a sentence of its own,
         after the card's)."""
         if seat == ombre:
-            return " " + tr("engine.log.falls.own", king=_king(called))
-        return " " + self._say("engine.log.falls", seat, king=_king(called))
+            return " " + tr(called_key("engine.log.falls.own", called), king=_king(called))
+        return " " + self._say(called_key("engine.log.falls", called), seat, king=_king(called))
 
     def _describe(self, e: Event, trump: int | None, rules: Rules) -> str:
         """An action of the auction or the exchange, or the vole, in words."""
@@ -636,12 +643,14 @@ class Narrator:
         if s.called is None or s.partner is None:  # sans prendre, or a demanded king: alone
             clause = self._say("engine.result.side.alone", s.ombre, **took)
         elif len(side) == 1:
-            clause = self._say("engine.result.side.own", s.ombre, king=_king(s.called), **took)
+            clause = self._say(called_key("engine.result.side.own", s.called), s.ombre,
+                               king=_king(s.called), **took)  # fmt: skip
         elif s.partner == self.seat:
-            clause = tr("engine.result.side.pair.partner-you", who=self.who(s.ombre),
-                        king=_king(s.called), **took)  # fmt: skip
+            key = called_key("engine.result.side.pair.partner-you", s.called)
+            clause = tr(key, who=self.who(s.ombre), king=_king(s.called), **took)
         else:
-            clause = self._say("engine.result.side.pair", s.ombre, partner=self.who(s.partner),
+            clause = self._say(called_key("engine.result.side.pair", s.called), s.ombre,
+                               partner=self.who(s.partner),
                                king=_king(s.called), **took)  # fmt: skip
         if s.outcome == SACADA:
             return tr("engine.result.side.win", clause=clause)
@@ -693,6 +702,7 @@ class Narrator:
 __all__ = [
     "Narrator",
     "beasted_alone",
+    "called_key",
     "card_info",
     "card_label",
     "card_name",

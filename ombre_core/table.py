@@ -22,6 +22,7 @@ from .cards import cards_of, suit_of
 from .i18n import tr, tr_n
 from .narrate import (
     Narrator,
+    called_key,
     card_info,
     card_name,
     forced_spadille,
@@ -74,7 +75,7 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
     if A.is_call(action):
         card = A.called_card(action)
         suit = suit_info(suit_of(card))
-        hint = tr("engine.action.call.hint", king=plain_lower(card))
+        hint = tr(called_key("engine.action.call.hint", card), king=plain_lower(card))
         if view.rules.partnership == "demanded-king":
             hint = tr("engine.action.demand.hint", king=plain_lower(card))
         return {
@@ -461,7 +462,8 @@ def _said(action: int, view: View) -> str:
     if A.is_trump(action):
         return tr("engine.said.trump", suit=suit_lower(action - Act.TRUMP))
     if A.is_call(action):
-        return tr("engine.said.call", king=plain_lower(A.called_card(action)))
+        card = A.called_card(action)
+        return tr(called_key("engine.said.call", card), king=plain_lower(card))
     key = {
         Act.PASS: "pass",
         Act.PLAY: "play",

@@ -249,3 +249,29 @@ def test_the_terminal_game_speaks_the_language(lang: str) -> None:
         assert i18n.tr("engine.cli.goodbye") in printed
         assert i18n.tr("engine.name.baron") in printed
     assert "Your hand" not in printed and "Goodbye" not in printed
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "calls the queen"), ("es", "llama la reina"), ("fr", "appelle la dame"),
+     ("de", "ruft die"), ("da", "kalder")],
+)  # fmt: skip
+def test_a_called_queen_takes_her_own_article(lang: str, said: str) -> None:
+    """HOY law 12: holding every king he could call, the caller may call a queen. The languages
+    whose articles have a gender say la reina, la dame, die Dame, not el, le, den."""
+    from ombre_core.cards import parse_card
+    from ombre_core.rules import get_rules
+    from ombre_core.state import Deal
+
+    kings = [parse_card(x) for x in ("Ks", "Kc", "Kh", "Kd", "As", "2s", "Ac", "3h", "4h", "5h")]
+    rest = [c for c in range(40) if c not in kings]
+    hands = [kings, rest[:10], rest[10:20], rest[20:]]
+    deal = Deal.from_cards(get_rules("quadrille"), 3, hands, [])
+    for action in ("play", "pass", "pass", "pass", "trump s", "call Qh"):
+        deal.apply(action)
+    with i18n.using(lang):
+        log = " ".join(Narrator(["A", "B", "C", "D"], 1).log(view_of(deal, 1)))
+        snap = table.snapshot(view_of(deal, 1), Session(get_rules("quadrille"), 1).facts())
+    assert said in log, log
+    assert not re.search(r"\b(el|le|den) (reina|dame|Herz-Dame)", log, re.IGNORECASE), log
+    assert not re.search(r"\{[a-z_]+\}", json.dumps(snap, ensure_ascii=False))
