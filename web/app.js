@@ -140,11 +140,18 @@ async function switchLanguage(lang) {
     try {
       const seen = ui.accepted;
       const reply = await call("set_language", { lang });
-      // The same game, its words in the new language (unless a newer snapshot came meanwhile:
-      // the engine answers in order, so that one is in the new language already).
+      // The same game, its words in the new language. The engine answers in order, so a snapshot
+      // that came in meanwhile answered a call made before the switch (a computer player's move)
+      // and is in the old words: ask again; one newer than that request is in the new words.
       let snap = reply.snapshot ?? null;
-      if (ui.snap?.replay) snap = await call("replay_step", { step: ui.snap.replay.step });
-      if (snap && ui.snap && seen === ui.accepted) {
+      let from = seen;
+      if (ui.snap?.replay) {
+        snap = await call("replay_step", { step: ui.snap.replay.step });
+      } else if (seen !== ui.accepted && ui.snap) {
+        from = ui.accepted;
+        snap = await call("snapshot");
+      }
+      if (snap && ui.snap && from === ui.accepted) {
         ui.snap = snap;
         ui.logSeen = { deal: snap.deal_number, count: (snap.log ?? []).length };
         ui.forcing = forcedNow(snap) ? snap : null;
