@@ -9,6 +9,8 @@ right, then the third").
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ombre_helpers import (
     act,
     deal_from,
@@ -236,3 +238,29 @@ def test_classic_vole_declared_after_winning_five() -> None:
     assert Act.VOLE in deal.legal_actions()
     deal.apply(tricks[5][0])
     assert Act.VOLE not in deal.legal_actions()
+
+
+@given(
+    st.sets(st.integers(0, 39), max_size=12),
+    st.integers(0, 12),
+    st.integers(0, 12),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_discards_listed_are_every_subset_in_bounds_largest_first(
+    cards: set[int], low: int, span: int
+) -> None:
+    """state._discards (a cached table of positions) lists exactly what walking every subset of
+    the hand lists, in the same order: the order bots and records rely on."""
+    from ombre_core.state import _discards
+
+    hand = sum(1 << c for c in cards)
+    high = min(low + span, len(cards))
+    walked = []
+    sub = hand
+    while True:
+        if low <= sub.bit_count() <= high:
+            walked.append(Act.DISCARD | sub)
+        if sub == 0:
+            break
+        sub = (sub - 1) & hand
+    assert _discards(hand, low, high) == walked
