@@ -16,7 +16,7 @@ import { SETTINGS_KEY, THEMES, applySettings, readSettings, setVisitTheme, setti
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
 import { renderCompare, renderRuleLines } from "./sources.js";
-import { LANGUAGES, chooseLanguage, language, languageName, loadLanguage, t, translatePage } from "./i18n.js";
+import { LANGUAGES, chooseLanguage, language, languageName, loadLanguage, speakLanguage, t, translatePage } from "./i18n.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -124,38 +124,32 @@ function fillLanguages() {
   select.value = language();
 }
 
-/** Speak `lang` from now on: the page's words, the engine's, and the table drawn again. */
+/**
+ * Speak `lang` from now on: the page's words, the engine's, and the table drawn again. The page
+ * switches once the engine has answered, so its words and the engine's change together.
+ */
 async function switchLanguage(lang) {
   try {
-    if (!(await loadLanguage(lang))) return;  // a later choice is on its way
+    if (!(await loadLanguage(lang, { speak: false }))) return;  // a later choice is on its way
   } catch (err) {
     $("language").value = language();
     showNotice(sentences(t("ui.lang.unavailable", { language: languageName(lang) }), String(err?.message ?? err)), [[t("ui.notice.ok"), hideNotice, true]]);
     return;
   }
-  translatePage();
-  fillLanguages();
-  refs.live.replaceChildren();  // the last announcement was in the old language
+  let snap = null;
+  let from = ui.accepted;
   if (engine) {
     try {
-      const seen = ui.accepted;
       const reply = await call("set_language", { lang });
       // The same game, its words in the new language. The engine answers in order, so a snapshot
       // that came in meanwhile answered a call made before the switch (a computer player's move)
       // and is in the old words: ask again; one newer than that request is in the new words.
-      let snap = reply.snapshot ?? null;
-      let from = seen;
+      snap = reply.snapshot ?? null;
       if (ui.snap?.replay) {
         snap = await call("replay_step", { step: ui.snap.replay.step });
-      } else if (seen !== ui.accepted && ui.snap) {
+      } else if (from !== ui.accepted && ui.snap) {
         from = ui.accepted;
         snap = await call("snapshot");
-      }
-      if (snap && ui.snap && from === ui.accepted) {
-        ui.snap = snap;
-        ui.logSeen = { deal: snap.deal_number, count: (snap.log ?? []).length };
-        ui.forcing = forcedNow(snap) ? snap : null;
-        if (ui.forcing) scheduleForced();
       }
       const presets = await call("presets");
       ui.presets = Array.isArray(presets) ? presets : (presets.presets ?? ui.presets);
@@ -164,6 +158,16 @@ async function switchLanguage(lang) {
     } catch (err) {
       console.warn("The engine could not change its language:", err);
     }
+  }
+  if (!speakLanguage(lang)) return;  // a later choice came meanwhile: it switches
+  translatePage();
+  fillLanguages();
+  refs.live.replaceChildren();  // the last announcement was in the old language
+  if (snap && ui.snap && from === ui.accepted) {
+    ui.snap = snap;
+    ui.logSeen = { deal: snap.deal_number, count: (snap.log ?? []).length };
+    ui.forcing = forcedNow(snap) ? snap : null;
+    if (ui.forcing) scheduleForced();
   }
   // The tutor's and the hint's words belong to the language they were asked in.
   $("tutor").dataset.for = "";

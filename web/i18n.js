@@ -63,9 +63,10 @@ export function has(key) {
 /**
  * Fetch `lang`'s catalogue (once) and speak it from now on. Rejects when it cannot be fetched
  * or read within `timeoutMs`; the language then stays as it was. Resolves to false, leaving the
- * language alone, when another language was asked for while this one was fetched.
+ * language alone, when another language was asked for while this one was fetched. With
+ * `speak: false` it only fetches: speakLanguage(lang) then switches.
  */
-export async function loadLanguage(lang, { timeoutMs = 15_000 } = {}) {
+export async function loadLanguage(lang, { timeoutMs = 15_000, speak = true } = {}) {
   if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${JSON.stringify(lang)}`);
   wanted = lang;
   if (!loaded.has(lang)) {
@@ -86,6 +87,17 @@ export async function loadLanguage(lang, { timeoutMs = 15_000 } = {}) {
     loaded.set(lang, data);
   }
   if (wanted !== lang) return false;  // another language was asked for meanwhile: it wins
+  if (speak) speakLanguage(lang);
+  return true;
+}
+
+/**
+ * Speak `lang`, whose catalogue loadLanguage(lang, {speak: false}) fetched, from now on; false
+ * (and the language left alone) when another language was asked for since. The table uses the
+ * two steps to switch the page's words and the engine's at the same moment.
+ */
+export function speakLanguage(lang) {
+  if (wanted !== lang || !loaded.has(lang)) return false;
   current = lang;
   strings = loaded.get(lang);
   return true;
