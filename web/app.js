@@ -72,6 +72,7 @@ const ui = {
   away: false,          // another tab took this game: this one only shows it
   storageSaid: false,   // the person was told once that the game cannot be kept
   accepted: 0,          // snapshots taken in so far (a language switch keeps a newer one)
+  notice: null,         // the open notice's {text, actions}, to word it again in another language
 };
 
 let engine = null;
@@ -133,7 +134,7 @@ async function switchLanguage(lang) {
     if (!(await loadLanguage(lang, { speak: false }))) return;  // a later choice is on its way
   } catch (err) {
     $("language").value = language();
-    showNotice(sentences(t("ui.lang.unavailable", { language: languageName(lang) }), String(err?.message ?? err)), [[t("ui.notice.ok"), hideNotice, true]]);
+    showNotice(() => sentences(t("ui.lang.unavailable", { language: languageName(lang) }), String(err?.message ?? err)), () => [[t("ui.notice.ok"), hideNotice, true]]);
     return;
   }
   let snap = null;
@@ -162,6 +163,7 @@ async function switchLanguage(lang) {
   if (!speakLanguage(lang)) return;  // a later choice came meanwhile: it switches
   translatePage();
   fillLanguages();
+  wordNotice();
   refs.live.replaceChildren();  // the last announcement was in the old language
   if (snap && ui.snap && from === ui.accepted) {
     ui.snap = snap;
@@ -267,7 +269,7 @@ async function persist() {
 function storageRefused() {
   if (ui.storageSaid) return;
   ui.storageSaid = true;
-  showNotice(t("ui.notice.storage_refused"), [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
+  showNotice(() => t("ui.notice.storage_refused"), () => [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,15 +472,29 @@ function renderPlaceholder() {
 
 /**
  * Show the notice: an error or a question ("alert", red) or a word in passing ("info", which does
- * not take the focus from the game unless asked).
+ * not take the focus from the game unless asked). `text` and `actions` ([label, onclick,
+ * primary?] each) may be functions that build them: such a notice is worded again when the
+ * language changes while it is open.
  */
 function showNotice(text, actions = [], { kind = "alert", focus = true } = {}) {
-  refs.noticeText.textContent = text;
-  refs.noticeActions.replaceChildren(...actions.map(([label, fn, primary]) =>
-    h("button", { type: "button", class: primary ? "primary" : "", onclick: fn, text: label })));
+  ui.notice = { text, actions };
+  wordNotice();
   refs.notice.classList.toggle("info", kind === "info");
   refs.notice.hidden = false;
   if (focus) refs.noticeActions.querySelector("button")?.focus();
+}
+
+/** Word the open notice (again) in the page's language. */
+function wordNotice() {
+  if (!ui.notice) return;
+  const { text, actions } = ui.notice;
+  const hadFocus = refs.noticeActions.contains(document.activeElement);
+  const focused = [...refs.noticeActions.children].indexOf(document.activeElement);
+  refs.noticeText.textContent = typeof text === "function" ? text() : text;
+  const made = typeof actions === "function" ? actions() : actions;
+  refs.noticeActions.replaceChildren(...made.map(([label, fn, primary]) =>
+    h("button", { type: "button", class: primary ? "primary" : "", onclick: fn, text: label })));
+  if (hadFocus) refs.noticeActions.children[Math.max(0, focused)]?.focus();
 }
 
 function hideNotice() {
@@ -488,6 +504,7 @@ function hideNotice() {
   if (hadFocus) queueMicrotask(focusNext);
   refs.noticeText.textContent = "";
   refs.noticeActions.replaceChildren();
+  ui.notice = null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -564,7 +581,7 @@ function countDeal(prev, snap) {
 function statsProblem(problem) {
   if (statsSaid) return;
   statsSaid = true;
-  showNotice(sentences(problem), [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
+  showNotice(sentences(problem), () => [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
 }
 
 function openStats() {
@@ -628,7 +645,7 @@ async function change(fn, arg) {
       offerNewGame(t("ui.error.start", { reason: err.message }));
     } else if (err instanceof EngineError) {
       announce([sentences(err.message)]);
-      showNotice(sentences(err.message), [[t("ui.notice.ok"), hideNotice, true]]);
+      showNotice(sentences(err.message), () => [[t("ui.notice.ok"), hideNotice, true]]);
     } else {
       fatal(t("ui.error.engine_stopped"), err);
     }
@@ -762,7 +779,7 @@ async function replayCall(fn, arg, failure) {
     ui.busy = false;
     render();
     const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
-    showNotice(sentences(`${failure}: ${message}`), [[t("ui.notice.ok"), hideNotice, true]]);
+    showNotice(sentences(`${failure}: ${message}`), () => [[t("ui.notice.ok"), hideNotice, true]]);
   }
 }
 
@@ -927,11 +944,14 @@ async function resumeSave(id, { takeOver = false } = {}) {
 function showElsewhere(save) {
   setState("error");
   if (!ui.snap) refs.prompt.textContent = t("ui.prompt.none_here");
-  const actions = [];
-  if (saves.canTakeOver()) actions.push([t("ui.saves.play_here"), () => resumeSave(save.id, { takeOver: true }), true]);
-  actions.push([t("ui.saves.new_here"), () => newSession({ rules: defaultRules() })]);
-  if (saves.listSaves().length > 1) actions.push([t("ui.notice.saves"), openSaves]);
-  showNotice(sentences(
+  const actions = () => {
+    const made = [];
+    if (saves.canTakeOver()) made.push([t("ui.saves.play_here"), () => resumeSave(save.id, { takeOver: true }), true]);
+    made.push([t("ui.saves.new_here"), () => newSession({ rules: defaultRules() })]);
+    if (saves.listSaves().length > 1) made.push([t("ui.notice.saves"), openSaves]);
+    return made;
+  };
+  showNotice(() => sentences(
     t("ui.saves.elsewhere", { game: describeSave(save) }),
     saves.canTakeOver() ? t("ui.saves.elsewhere_take") : t("ui.saves.elsewhere_other"),
   ), actions, { kind: "info" });
@@ -957,10 +977,13 @@ async function letGo(id, { asked = true } = {}) {
     }
   }
   saves.release(id);
-  const actions = [];
-  if (saves.canTakeOver()) actions.push([t("ui.saves.play_here"), () => resumeSave(id, { takeOver: true }), true]);
-  actions.push([t("ui.saves.new_here"), () => newSession({ rules: defaultRules() })]);
-  showNotice(t("ui.saves.taken"), actions, { kind: "info" });
+  const actions = () => {
+    const made = [];
+    if (saves.canTakeOver()) made.push([t("ui.saves.play_here"), () => resumeSave(id, { takeOver: true }), true]);
+    made.push([t("ui.saves.new_here"), () => newSession({ rules: defaultRules() })]);
+    return made;
+  };
+  showNotice(() => t("ui.saves.taken"), actions, { kind: "info" });
   updateState();
 }
 
@@ -1002,7 +1025,7 @@ function fatal(message, err) {
   tellHost("error", { message: sentences(message, err?.message ?? String(err ?? "")) });
   document.body.dataset.engine = engine ? document.body.dataset.engine : "failed";
   setState("error");
-  showNotice(sentences(message, err?.message ?? String(err ?? "")), [[t("ui.notice.reload"), () => window.location.reload(), true]]);
+  showNotice(sentences(message, err?.message ?? String(err ?? "")), () => [[t("ui.notice.reload"), () => window.location.reload(), true]]);
 }
 
 const STAGES = ["runtime", "engine", "ready"];
@@ -1017,7 +1040,7 @@ function watchStall() {
   if (document.body.dataset.engine !== "loading") return;
   stallTimer = setTimeout(() => {
     if (document.body.dataset.engine !== "loading") return;
-    showNotice(t("ui.loader.stalled"), [[t("ui.notice.reload"), () => window.location.reload(), true]]);
+    showNotice(() => t("ui.loader.stalled"), () => [[t("ui.notice.reload"), () => window.location.reload(), true]]);
   }, STALL_MS);
 }
 
@@ -1043,7 +1066,7 @@ function loadFailed(message, { retry = true } = {}) {
   document.querySelectorAll(".stages li.active").forEach((li) => li.classList.replace("active", "failed"));
   refs.loaderText.textContent = t("ui.error.cannot_start");
   refs.prompt.textContent = t("ui.error.cannot_start");
-  showNotice(message, retry ? [[t("ui.notice.retry"), () => window.location.reload(), true]] : []);
+  showNotice(message, () => (retry ? [[t("ui.notice.retry"), () => window.location.reload(), true]] : []));
 }
 
 /** Why this page's surroundings cannot run the game although its scripts run, or null. */
@@ -1070,31 +1093,33 @@ function clearUrl() {
 function offerNewGame(message) {
   setState("error");
   refs.prompt.textContent = t("ui.prompt.none");
-  const actions = [
+  const others = saves.listSaves().some((s) => !s.damaged && s.id !== ui.slot);
+  const actions = () => [
     [t("ui.notice.new_game", { rules: ui.presets[0]?.title ?? defaultRules() }), () => newSession({ rules: defaultRules() }), true],
     [t("ui.notice.choose_rules"), openNewDialog],
+    ...(others ? [[t("ui.notice.saves"), openSaves]] : []),
   ];
-  if (saves.listSaves().some((s) => !s.damaged && s.id !== ui.slot)) actions.push([t("ui.notice.saves"), openSaves]);
-  showNotice(sentences(message, t("ui.notice.can_start")), actions);
+  showNotice(() => sentences(message, t("ui.notice.can_start")), actions);
 }
 
 /** A link asks for a new game while a game is saved: ask, and keep the saved one either way. */
 async function askAboutLink(options, notes) {
   const list = saves.listSaves();
   const saved = list.find((s) => !s.damaged);
-  const preset = ui.presets.find((p) => p.id === options.rules);
   const elsewhere = await saves.openElsewhere();
   const leaving = saves.overflow(list, null, elsewhere);
   const start = () => { clearUrl(); newSession(options); };
   const resumeIt = () => { clearUrl(); resumeSave(saved.id, { takeOver: elsewhere.has(saved.id) }); };
   setState("error");
   refs.prompt.textContent = t("ui.link.prompt");
-  const actions = [[t("ui.link.start"), start, true]];
-  actions.push([elsewhere.has(saved.id) ? t("ui.link.play_here") : t("ui.link.resume"), resumeIt]);
-  if (list.length > 1) actions.push([t("ui.notice.saves"), openSaves]);
-  const rules = preset?.title ?? options.rules;
-  showNotice(sentences(
-    options.seed !== undefined ? t("ui.link.starts_seed", { rules, seed: options.seed }) : t("ui.link.starts", { rules }),
+  const actions = () => [
+    [t("ui.link.start"), start, true],
+    [elsewhere.has(saved.id) ? t("ui.link.play_here") : t("ui.link.resume"), resumeIt],
+    ...(list.length > 1 ? [[t("ui.notice.saves"), openSaves]] : []),
+  ];
+  const rules = () => ui.presets.find((p) => p.id === options.rules)?.title ?? options.rules;
+  showNotice(() => sentences(
+    options.seed !== undefined ? t("ui.link.starts_seed", { rules: rules(), seed: options.seed }) : t("ui.link.starts", { rules: rules() }),
     t(elsewhere.has(saved.id) ? "ui.link.saved_away" : "ui.link.saved", { game: describeSave(saved) }),
     t("ui.link.keeps"),
     leaving.length ? t("ui.link.room", { game: describeSave(leaving[0]) }) : "",
@@ -1122,9 +1147,11 @@ async function begin(notes) {
     clearUrl();
     setState("error");
     refs.prompt.textContent = t("ui.prompt.none");
-    const actions = [[t("ui.notice.new_game", { rules: ui.presets[0]?.title ?? defaultRules() }), () => newSession({ rules: defaultRules() }), true]];
-    if (list.length) actions.push([t("ui.notice.resume_saved"), () => resumeSave(list[0].id)]);
-    actions.push([t("ui.notice.choose_rules"), openNewDialog]);
+    const actions = () => [
+      [t("ui.notice.new_game", { rules: ui.presets[0]?.title ?? defaultRules() }), () => newSession({ rules: defaultRules() }), true],
+      ...(list.length ? [[t("ui.notice.resume_saved"), () => resumeSave(list[0].id)]] : []),
+      [t("ui.notice.choose_rules"), openNewDialog],
+    ];
     showNotice(sentences(request.errors, notes), actions);
     tellHost("error", { message: sentences(request.errors), fatal: false });
     return;
@@ -1143,7 +1170,7 @@ async function begin(notes) {
   }
   if (told.id) await openScenario(told.id);
   if (notes.length && refs.notice.hidden) {
-    showNotice(sentences(notes), [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
+    showNotice(sentences(notes), () => [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
   }
 }
 

@@ -250,6 +250,26 @@ def test_a_bad_lang_option_is_reported_and_english_used(
     assert console_errors == []
 
 
+def test_an_open_notice_is_worded_again_in_the_new_language(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """A notice open when the language changes takes the new words for its own texts and buttons;
+    the reason it quotes (here the address's) stays as it was given."""
+    open_table(page, base_url, "?rules=1700")
+    buttons = page.locator("#notice-actions button")
+    expect(buttons.nth(1)).to_have_text(catalogue("en")["ui.notice.choose_rules"])
+    reason = page.locator("#notice-text").inner_text()
+    assert "1700" in reason
+    page.locator("#btn-settings").click()
+    page.locator("#language").select_option("de")
+    expect_language(page, "de")
+    page.keyboard.press("Escape")
+    expect(page.locator("#notice")).to_be_visible()
+    expect(buttons.nth(1)).to_have_text(catalogue("de")["ui.notice.choose_rules"])
+    expect(page.locator("#notice-text")).to_have_text(reason)
+    assert console_errors == []
+
+
 def test_the_element_passes_its_lang(page: Any, base_url: str, console_errors: list[str]) -> None:
     page.goto(base_url + "/__tests__/host.html?lang=da&seed=4")
     frame = game_frame(page)
