@@ -109,3 +109,43 @@ def test_the_payoff_follows_the_ladder() -> None:
         rungs = (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
         worth = [ombre_payoff(deal, r) for r in rungs]
         assert worth == sorted(worth) and worth[1] < worth[2]  # 1660 pays matadors even to a loser
+
+
+@pytest.mark.parametrize("preset", ["1660", "five", "quadrille"])
+def test_a_card_decision_keeps_within_its_node_budget(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solver nodes per card decision never pass ``decision_nodes``, however many cards and
+    worlds (issue #6: at five and Quadrille the first worlds used to spend three times it)."""
+    from ombre_core.bots import search
+    from ombre_core.bots.solver import BudgetExceeded
+    from ombre_core.rules import get_rules
+
+    config = SearchConfig(
+        play_worlds=6, exact_from=5, budget=3_000, bid_worlds=2, decision_nodes=2_000
+    )
+    spent = [0]
+    solve = search.solve_position
+
+    def counted(*args: object, **kwargs: object) -> object:
+        try:
+            solution = solve(*args, **kwargs)  # type: ignore[arg-type]
+        except BudgetExceeded as exc:
+            spent[0] += exc.budget
+            raise
+        spent[0] += solution.nodes
+        return solution
+
+    monkeypatch.setattr(search, "solve_position", counted)
+    player = SearchPlayer("bounded", config)
+    rules = get_rules(preset)
+    most = decisions = 0
+    for deal in positions(rules, range(3)):
+        if deal.phase != Phase.PLAY:
+            continue
+        spent[0] = 0
+        player.analyse_play(view_of(deal, deal.to_move), random.Random(7))  # type: ignore[arg-type]
+        most = max(most, spent[0])
+        decisions += 1
+    assert decisions >= 5
+    assert 0 < most <= config.decision_nodes

@@ -65,7 +65,8 @@ class SearchConfig:
     decision_nodes: int
     """Work per decision, in solver nodes (a card played forward counts
     :data:`PLAYOUT_COST`): once spent, no further world is taken (at least
-    :data:`MIN_WORLDS`). Counts, not clocks, so a decision replays exactly."""
+    :data:`MIN_WORLDS`), and each world's solves are held to its share of what is left
+    (:meth:`SearchPlayer.analyse_play`). Counts, not clocks, so a decision replays exactly."""
     inference: bool = True
     """Weigh worlds by the others' past actions (else uniform among the possible)."""
     vole_confidence: float = 0.9
@@ -183,7 +184,9 @@ def _rung_by_playing_forward(deal: Deal, exact_from: int, budget: int) -> tuple[
     tricks = deal.rules.tricks
     while not deal.is_over and (deal.trick or tricks - len(deal.tricks) > exact_from):
         deal.apply_unchecked(quick_card(deal))
-    if deal.is_over:
+    if deal.is_over or budget <= 0:
+        while not deal.is_over:
+            deal.apply_unchecked(quick_card(deal))
         return ladder_of(deal)(tuple(deal.tricks_won)), PLAYOUT_COST
     try:
         solution = solve_position(position_of(deal), False, budget)
@@ -276,9 +279,13 @@ class SearchPlayer:
         vole_weight = weight = 0.0
         spent = used = 0
         for i, world in enumerate(worlds):
-            if i >= MIN_WORLDS and spent >= config.decision_nodes:
+            rest = config.decision_nodes - spent
+            if i >= MIN_WORLDS and rest <= 0:
                 break
-            rungs, work = self._card_rungs(world.deal, cards, left)
+            # The first MIN_WORLDS worlds share what is left evenly, so that the first cannot
+            # spend it all (eight or ten cards each solved to the end at five and Quadrille).
+            allowance = rest // (MIN_WORLDS - i) if i < MIN_WORLDS else rest
+            rungs, work = self._card_rungs(world.deal, cards, left, allowance)
             spent += work
             used += 1
             weight += world.weight
@@ -318,24 +325,27 @@ class SearchPlayer:
         return cards
 
     def _card_rungs(
-        self, world: Deal, cards: list[int], left: int
+        self, world: Deal, cards: list[int], left: int, allowance: int
     ) -> tuple[dict[int, int], int]:
-        """Each card's rung in one world, and the work it took."""
+        """Each card's rung in one world, and the work it took: at most ``allowance`` solver
+        nodes (plus :data:`PLAYOUT_COST` a card played forward). Played forward, each card has
+        an even share of what is left when its turn comes, so what one card's solve leaves
+        unused goes to the cards after it."""
         config = self.config
         spent = 0
-        if left <= config.exact_from:
+        budget = min(config.budget, allowance)
+        if left <= config.exact_from and budget > 0:
             try:
-                solution = solve_position(position_of(world), True, config.budget)
+                solution = solve_position(position_of(world), True, budget)
                 return {c: solution.rungs[c] for c in cards}, solution.nodes
             except BudgetExceeded:
-                spent = config.budget
+                spent = budget
         rungs = {}
-        for card in cards:
+        for k, card in enumerate(cards):
             forward = world.copy()
             forward.apply_unchecked(card)
-            rungs[card], work = _rung_by_playing_forward(
-                forward, config.exact_from, config.budget
-            )
+            share = min(config.budget, (allowance - spent) // (len(cards) - k))
+            rungs[card], work = _rung_by_playing_forward(forward, config.exact_from, share)
             spent += work
         return rungs, spent
 
