@@ -139,8 +139,18 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        report = duel(args.a, args.b, args.rules, args.deals, args.seed, args.jobs, args.agreement)
-    except ValueError as exc:
+        report = duel(
+            args.a,
+            args.b,
+            args.rules,
+            args.deals,
+            args.seed,
+            args.jobs,
+            args.agreement,
+            scores_file=args.scores,
+            progress=None if args.quiet else lambda line: print(line, file=sys.stderr, flush=True),
+        )
+    except (ValueError, OSError) as exc:
         raise OmbreError(str(exc)) from None
     print(json.dumps(report), file=out)
     return 0
@@ -363,6 +373,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also how often each one's cards were among the solver's best on the true deal",
     )
+    du.add_argument(
+        "--scores",
+        metavar="FILE",
+        help="keep each deal's score in FILE (JSON lines) and skip the deals it already holds",
+    )
+    du.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sol = sub.add_parser(
         "solve", help="the double-dummy value and best cards of a record in the trick play"
     )

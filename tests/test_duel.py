@@ -66,6 +66,36 @@ def test_duel_prints_one_json_object_on_its_last_line() -> None:
     )
 
 
+def test_a_duel_keeps_its_scores_and_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    """--scores: each deal's score is kept as it comes; a second run of the same match plays
+    only the deals not kept, and reports what one run of them all reports."""
+    kept = tmp_path / "scores.jsonl"
+    whole = duel("novice", "random", "classic", deals=25, seed=4)
+    told: list[str] = []
+    duel("novice", "random", "classic", deals=12, seed=4, scores_file=str(kept))
+    other = {"a": "x", "b": "y", "deal": 1, "score": 9}
+    kept.write_text(kept.read_text() + json.dumps(other) + "\n")
+    resumed = duel(
+        "novice", "random", "classic", deals=25, seed=4, scores_file=str(kept), progress=told.append
+    )
+    assert (resumed["mean"], resumed["ci95"]) == (whole["mean"], whole["ci95"])
+    lines = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert len(lines) == 25 + 1  # 12, another match's line, then the 13 not kept
+    assert told[-1].startswith("duel novice vs random: 25/25 deals, mean so far")
+    assert len(told) == 2  # every CHUNK (10) deals of the 13 played
+
+
+def test_a_broken_scores_file_is_named_not_crashed_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kept = tmp_path / "scores.jsonl"
+    kept.write_text('{"a": "novice", "b": "random", "rules": "1660", "seed": 0, "deal": 1}\n')
+    code, _ = run("duel", "novice", "random", "--deals", "4", "--scores", str(kept), "--quiet")
+    assert code != 0
+    assert "scores.jsonl, line 1: not a duel score" in capsys.readouterr().err
+    assert kept.read_text().count("\n") == 1  # left as it was
+
+
 def test_move_answers_for_the_player_on_turn(tmp_path: Path) -> None:
     record = json.loads((DATA / "belinda.json").read_text(encoding="utf-8"))
     path = tmp_path / "r.json"

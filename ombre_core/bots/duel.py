@@ -21,10 +21,11 @@ action's index, so a match replays exactly, and a player sees only its :func:`vi
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,6 +174,11 @@ def _chunk(args: tuple[str, str, str, list[int], frozenset[str]]) -> tuple[list[
     return [deal_score(rules, a, b, s, timings, check) for s in seeds], timings
 
 
+CHUNK = 10
+"""Deals a worker plays before it reports: the progress is told, and the scores kept, this
+often."""
+
+
 def duel(
     a: str,
     b: str,
@@ -181,42 +187,58 @@ def duel(
     seed: int,
     jobs: int = 1,
     agreement: bool = False,
+    scores_file: str | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals of A against B; the figures the command line prints.
 
     With ``agreement``, also how often each one's cards were among the solver's best on the true
-    deal (an extra solve per card: slower)."""
+    deal (an extra solve per card: slower). With ``scores_file``, each deal's score is kept there
+    (one JSON object a line) as it comes, and the deals it already holds for the same match are
+    not played again: a long match stopped part-way goes on where it stopped. ``progress`` is
+    told the deals done and the mean so far every :data:`CHUNK` deals. The decision times are
+    this run's."""
     if deals < 2:
         raise ValueError("a duel needs at least two deals for an interval")
     rules = get_rules(rules_id)
     make_duelist(a), make_duelist(b)  # unknown names fail here, before any work
     check = frozenset({a, b}) if agreement else frozenset()
     seeds = [seed * 1_000_003 + i for i in range(deals)]
+    match = {"a": a, "b": b, "rules": rules.id, "seed": seed}
+    done = _kept_scores(scores_file, match) if scores_file else {}
+    todo = [s for s in seeds if s not in done]
     jobs = max(1, jobs)
-    size = math.ceil(deals / (jobs * 4))
-    parts = [(rules.id, a, b, seeds[i : i + size], check) for i in range(0, deals, size)]
-    scores: list[float] = []
+    parts = [(rules.id, a, b, todo[i : i + CHUNK], check) for i in range(0, len(todo), CHUNK)]
+    by_seed = {s: done[s] for s in seeds if s in done}
     timings = Timings()
-    if jobs == 1:
-        for part_scores, part in map(_chunk, parts):
-            scores += part_scores
-            timings.merge(part)
+
+    def take(part_seeds: list[int], part_scores: list[float], part: Timings) -> None:
+        by_seed.update(zip(part_seeds, part_scores, strict=True))
+        timings.merge(part)
+        if scores_file:
+            with open(scores_file, "a", encoding="utf-8") as kept:
+                for s, x in zip(part_seeds, part_scores, strict=True):
+                    kept.write(json.dumps({**match, "deal": s, "score": x}) + "\n")
+        if progress:
+            so_far = math.fsum(by_seed.values()) / len(by_seed)
+            progress(f"duel {a} vs {b}: {len(by_seed)}/{deals} deals, mean so far {so_far:+.3f}")
+
+    if jobs == 1 or len(parts) <= 1:
+        for args in parts:
+            take(args[3], *_chunk(args))
     else:
         # Here, not at the top: the browser imports this module (the snapshot job imports them
         # all) and the site ships only the stdlib modules the game needs (tools/stdlib-allow.txt).
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs) as pool:
-            for part_scores, part in pool.map(_chunk, parts):
-                scores += part_scores
-                timings.merge(part)
+            for args, (part_scores, part) in zip(parts, pool.map(_chunk, parts), strict=True):
+                take(args[3], part_scores, part)
+    scores = [by_seed[s] for s in seeds]
     mean, half = _mean_and_half_width(scores)
     return {
-        "a": a,
-        "b": b,
-        "rules": rules.id,
+        **match,
         "deals": deals,
-        "seed": seed,
         "mean": round(mean, 4),
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "unit": f"{rules.units} per deal",
@@ -229,6 +251,27 @@ def duel(
             else {}
         ),
     }
+
+
+def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, float]:
+    """The scores ``path`` keeps for this match, by deal seed (none if it does not exist). A
+    line of another match is left alone; a line that cannot be read is an error, named."""
+    try:
+        with open(path, encoding="utf-8") as kept:
+            lines = kept.read().splitlines()
+    except FileNotFoundError:
+        return {}
+    scores = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+            if all(entry.get(k) == v for k, v in match.items()):
+                scores[int(entry["deal"])] = float(entry["score"])
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise ValueError(f"{path}, line {number}: not a duel score: {line[:80]!r}") from None
+    return scores
 
 
 DUELISTS = (*PLAYERS, "cheater")
