@@ -902,8 +902,11 @@ function describeSave(save) {
   return describeParts(save).join(", ");
 }
 
-/** Resume a saved game; when another tab plays it, say so and offer to play it here. */
-async function resumeSave(id, { takeOver = false } = {}) {
+/**
+ * Resume a saved game; when another tab plays it, say so and offer to play it here (`orNew`:
+ * start a game of its own instead, as a frame of someone's page does).
+ */
+async function resumeSave(id, { takeOver = false, orNew = false } = {}) {
   hideNotice();
   setState("waiting");
   const save = saves.listSaves().find((s) => s.id === id);
@@ -913,6 +916,7 @@ async function resumeSave(id, { takeOver = false } = {}) {
     saves.askRelease(id);
     free = await saves.claimWhenFree(id);
   }
+  if (!free && orNew) return newSession({ rules: defaultRules() });  // a frame took it first
   if (!free) return showElsewhere(save);
   if (save.damaged) {
     saves.release(id);
@@ -1162,10 +1166,13 @@ async function begin(notes) {
     await newSession(request.options);
   } else {
     if (request) clearUrl();
-    // A scenario shown over the game does not ask to take over a game another tab or frame
-    // plays (two <ombre-game> on one page): it gets a game of its own beneath it.
-    const away = told.id && list.length ? (await saves.openElsewhere()).has(list[0].id) : false;
-    if (list.length && !away) await resumeSave(list[0].id);
+    // A frame in someone's page (two <ombre-game> on one page) or a scenario shown over the game
+    // does not ask to take over the game another tab or frame plays: it resumes the latest game
+    // nobody plays, else starts one of its own. A tab of its own asks (showElsewhere).
+    const framed = Boolean(told.id) || window.self !== window.top;
+    const elsewhere = framed && list.length ? await saves.openElsewhere() : new Set();
+    const free = list.find((s, i) => !elsewhere.has(s.id) && (i === 0 || !s.damaged));
+    if (free) await resumeSave(free.id, { orNew: framed });
     else await newSession({ rules: defaultRules() });
   }
   if (told.id) await openScenario(told.id);

@@ -46,6 +46,32 @@ def test_the_element_frames_the_game_with_its_options_and_passes_its_events(
     assert console_errors == []
 
 
+def test_two_games_on_one_page_each_play_their_own(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """A curator's page with two <ombre-game>: the game saved on an earlier visit goes to one
+    frame, and the other starts a game of its own instead of asking to take it over."""
+    page.goto(base_url + "/__tests__/host.html")
+    game_frame(page)
+    page.wait_for_function("() => window.events.some((e) => e.type === 'ready')")
+    page.goto(base_url + "/__tests__/host.html?games=2")
+    page.wait_for_function(
+        "() => document.querySelectorAll('ombre-game iframe').length === 2"
+    )
+    frames = [
+        h.content_frame() for h in page.locator("ombre-game iframe").element_handles()
+    ]
+    for frame in frames:
+        frame.wait_for_function(
+            "() => ['playable', 'waiting', 'over'].includes(document.body.dataset.state)",
+            timeout=ENGINE_TIMEOUT_MS,
+        )
+        expect(frame.locator("#notice")).to_be_hidden()
+        expect(frame.locator("#hand button.hand-card")).to_have_count(9)
+    page.wait_for_function("() => window.events.filter((e) => e.type === 'ready').length === 2")
+    assert console_errors == []
+
+
 def test_a_bad_option_is_reported_inside_and_to_the_host(page: Any, base_url: str) -> None:
     page.goto(base_url + "/__tests__/host.html?level=grandmaster&ledger=maybe")
     frame = game_frame(page)
