@@ -19,6 +19,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -303,6 +304,41 @@ def test_the_placing_is_exact(tilted: bool) -> None:
     for placing, w in exact.items():
         expected = draws * w / total
         assert abs(seen[placing] - expected) < 5 * expected**0.5 + 2, placing
+
+
+def plain_ways(cards: int, tilts: list[tuple[float, ...]], caps: tuple[int, ...]) -> float:
+    """The placing count of :class:`_Placer` by the plain recursion over every count."""
+
+    @cache
+    def ways(i: int, need: tuple[int, ...]) -> float:
+        if i == cards:
+            return 1 if not any(need) else 0
+        total = ways(i + 1, need)  # the card goes free
+        for j, tilt in enumerate(tilts[i]):
+            if tilt and need[j]:
+                total += tilt * ways(i + 1, (*need[:j], need[j] - 1, *need[j + 1 :]))
+        return total
+
+    return ways(0, caps)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_placing_counts_only_what_a_draw_meets_and_still_counts_right(seed: int) -> None:
+    """The placer works out only the counts a draw can meet (a band of card totals): its totals
+    are the plain recursion's, with and without a free pile, for two to four hands."""
+    rng = random.Random(seed)
+    caps = tuple(rng.randint(0, 5) for _ in range(rng.randint(2, 4)))
+    n = sum(caps) + rng.choice([0, 0, 2, 4])
+    tilts = [
+        tuple(0 if rng.random() < 0.15 else rng.choice([1, 1, 2, 0.5]) for _ in caps)
+        for _ in range(n)
+    ]
+    placer = _Placer(list(range(n)), tilts, caps)
+    assert placer.total == pytest.approx(plain_ways(n, tilts, caps))
+    if placer.total:
+        hands, free, _ = placer.draw(rng)
+        assert [h.bit_count() for h in hands] == list(caps)
+        assert len(free) == n - sum(caps)
 
 
 def test_choose_draws_in_proportion_to_the_weights() -> None:

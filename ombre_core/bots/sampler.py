@@ -52,6 +52,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from functools import cache
 
 from .. import actions as A
 from ..actions import Act
@@ -241,6 +242,29 @@ def _voids(view: View, others: dict[int, _Other], unseen: CardSet) -> None:
 # ---- step 1: the unseen cards among the other hands and the free pile ----------------------------
 
 
+@cache
+def _holding_by_count(caps: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each hand j, the flat indices of :class:`_Placer` where hand j holds a card, by the
+    number of cards all hands hold there. The same few ``caps`` come back every decision."""
+    size = 1
+    strides = []
+    for cap in caps:
+        strides.append(size)
+        size *= cap + 1
+    placed = [0] * size
+    for cap, st in zip(caps, strides, strict=True):
+        for idx in range(size):
+            placed[idx] += idx // st % (cap + 1)
+    by_sum = []
+    for cap, st in zip(caps, strides, strict=True):
+        buckets: list[list[int]] = [[] for _ in range(sum(caps) + 1)]
+        for idx in range(size):
+            if idx // st % (cap + 1):
+                buckets[placed[idx]].append(idx)
+        by_sum.append(tuple(tuple(b) for b in buckets))
+    return tuple(by_sum)
+
+
 class _Placer:
     """Places the unseen cards, one by one, in the other hands or the free pile, exactly.
 
@@ -266,22 +290,27 @@ class _Placer:
         self.strides = strides
         self.radix = [cap + 1 for cap in caps]
         self.start = sum(c * st for c, st in zip(caps, strides, strict=True))
-        holds = [
-            [idx for idx in range(size) if idx // st % (cap + 1)]
-            for cap, st in zip(caps, strides, strict=True)
-        ]
-        ways: list[list[float]] = [[]] * (len(cards) + 1)
+        # Only the counts a draw can meet are worked out: after i cards, hand counts summing to
+        # between S - i (every card so far into a hand) and n - i (every card left to come into
+        # one). At five, with no free pile, that band is one sum of 9^4 counts: 27 ms a world
+        # set became a few.
+        n, total = len(cards), sum(caps)
+        by_sum = _holding_by_count(caps)
+        ways: list[list[float]] = [[]] * (n + 1)
         row: list[float] = [0] * size
         row[0] = 1
-        ways[len(cards)] = row
-        for i in range(len(cards) - 1, -1, -1):
+        ways[n] = row
+        for i in range(n - 1, -1, -1):
             prev = row
             row = prev[:]
+            band = range(max(1, total - i), min(n - i, total) + 1)
             for j, tilt in enumerate(tilts[i]):
                 if tilt:
                     st = strides[j]
-                    for idx in holds[j]:
-                        row[idx] += tilt * prev[idx - st]
+                    buckets = by_sum[j]
+                    for d in band:
+                        for idx in buckets[d]:
+                            row[idx] += tilt * prev[idx - st]
             ways[i] = row
         self.ways = ways
         self.options = [
