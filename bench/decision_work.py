@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ombre_core import bridge
 from ombre_core.bots import search
 from ombre_core.bots.solver import BudgetExceeded
+from ombre_core.rules import get_rules
 
 
 def main() -> None:
@@ -64,7 +65,8 @@ def main() -> None:
     def at(xs: list[Any], q: float) -> Any:
         return xs[min(len(xs) - 1, int(len(xs) * q))]
 
-    budget = (search.EXPERT if args.level == "expert" else search.STANDARD).decision_nodes
+    config = search.EXPERT if args.level == "expert" else search.STANDARD
+    budget = config.at_table(get_rules(args.rules).seats).decision_nodes
     print(
         f"{args.rules} {args.level}: {len(work)} decisions; solver nodes per decision median "
         f"{at(work, 0.5):,}, p95 {at(work, 0.95):,}, max {work[-1]:,} (decision budget "

@@ -115,8 +115,9 @@ def test_the_payoff_follows_the_ladder() -> None:
 def test_a_card_decision_keeps_within_its_node_budget(
     preset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Solver nodes per card decision never pass ``decision_nodes``, however many cards and
-    worlds (issue #6: at five and Quadrille the first worlds used to spend three times it)."""
+    """Solver nodes per card decision never pass ``decision_nodes`` (scaled for the table),
+    however many cards and worlds (issue #6: at five and Quadrille the first worlds used to
+    spend three times it)."""
     from ombre_core.bots import search
     from ombre_core.bots.solver import BudgetExceeded
     from ombre_core.rules import get_rules
@@ -148,4 +149,4 @@ def test_a_card_decision_keeps_within_its_node_budget(
         most = max(most, spent[0])
         decisions += 1
     assert decisions >= 5
-    assert 0 < most <= config.decision_nodes
+    assert 0 < most <= config.at_table(rules.seats).decision_nodes
