@@ -150,3 +150,27 @@ def test_a_card_decision_keeps_within_its_node_budget(
         decisions += 1
     assert decisions >= 5
     assert 0 < most <= config.at_table(rules.seats).decision_nodes
+
+
+def test_the_bold_variant_asks_leave_where_the_level_passes() -> None:
+    """``-bold`` (a duel's diagnostic) goes in on a hand of 2.8 to 3.2 expected tricks, where the
+    pamphlet's threshold passes; otherwise it is the same level."""
+    from ombre_core.actions import Act
+    from ombre_core.bots import BOLD_ASK_THRESHOLD, make_player
+    from ombre_core.bots.rulebot import ASK_THRESHOLD, best_trump
+
+    rules = PRESET_LIST[0]
+    found = 0
+    for seed in range(400):
+        deal = Deal.from_seed(rules, seed, seed % 3)
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        strength = best_trump(view.hand)[1]
+        if not BOLD_ASK_THRESHOLD <= strength < ASK_THRESHOLD or Act.PLAY not in view.legal:
+            continue
+        for level in ("standard", "expert"):
+            assert make_player(level).choose(view, random.Random(1)) == Act.PASS
+            assert make_player(f"{level}-bold").choose(view, random.Random(1)) == Act.PLAY
+        found += 1
+    assert found >= 5

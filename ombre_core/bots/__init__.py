@@ -7,13 +7,17 @@ any legal action (a baseline and a fuzzer); ``rules`` is the name saved games of
 for the novice.
 """
 
-import dataclasses
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..errors import OmbreError
 from .base import Player, RandomPlayer
 from .rulebot import RulePlayer
-from .search import EXPERT, STANDARD, SearchPlayer, expert, standard
+from .search import EXPERT, STANDARD, SearchConfig, SearchPlayer, expert, standard
+
+BOLD_ASK_THRESHOLD = 2.8
+"""The ``-bold`` variants' threshold for asking leave: a player that plays the cards better than
+the rule player may make contracts the rule player would lose (``docs/bots.md``)."""
 
 LEVELS: dict[str, Callable[[], Player]] = {
     "novice": RulePlayer,
@@ -22,20 +26,22 @@ LEVELS: dict[str, Callable[[], Player]] = {
 }
 """The levels a person chooses from, weakest first."""
 
-def _variant(name: str, base: str, **changes: bool) -> Callable[[], Player]:
-    config = dataclasses.replace(EXPERT if base == "expert" else STANDARD, **changes)
+def _variant(name: str, config: SearchConfig) -> Callable[[], Player]:
     return lambda: SearchPlayer(name, config)
 
 
 DIAGNOSTICS: dict[str, Callable[[], Player]] = {
-    "expert-uniform": _variant("expert-uniform", "expert", inference=False),
-    "standard-uniform": _variant("standard-uniform", "standard", inference=False),
-    "expert-silent": _variant("expert-silent", "expert", gano=False),
-    "standard-silent": _variant("standard-silent", "standard", gano=False),
+    "expert-uniform": _variant("expert-uniform", replace(EXPERT, inference=False)),
+    "standard-uniform": _variant("standard-uniform", replace(STANDARD, inference=False)),
+    "expert-silent": _variant("expert-silent", replace(EXPERT, gano=False)),
+    "standard-silent": _variant("standard-silent", replace(STANDARD, gano=False)),
+    "expert-bold": _variant("expert-bold", replace(EXPERT, ask_threshold=BOLD_ASK_THRESHOLD)),
+    "standard-bold": _variant("standard-bold", replace(STANDARD, ask_threshold=BOLD_ASK_THRESHOLD)),
 }
-"""A level with one thing taken away, for duels that measure what it is worth: ``-uniform``
+"""A level with one thing changed, for duels that measure what it is worth: ``-uniform``
 samples the hidden cards uniformly (no inference from the others' actions); ``-silent`` never
-says *Gano* (it still heeds one)."""
+says *Gano* (it still heeds one); ``-bold`` asks leave on a weaker hand
+(:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2)."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,

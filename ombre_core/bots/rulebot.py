@@ -122,6 +122,10 @@ class RulePlayer:
 
     name = "rules"
 
+    def __init__(self, ask_threshold: float = ASK_THRESHOLD) -> None:
+        self.ask_threshold = ask_threshold
+        """Expected tricks (:func:`hand_strength`) from which the player asks leave alone."""
+
     def choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal
         if not legal:
@@ -146,7 +150,7 @@ class RulePlayer:
         _, strength = best_trump(view.hand)
         if strength >= SANS_PRENDRE_THRESHOLD and Act.SANS_PRENDRE in legal:
             return Act.SANS_PRENDRE
-        if strength >= ASK_THRESHOLD and Act.PLAY in legal:
+        if strength >= self.ask_threshold and Act.PLAY in legal:
             return Act.PLAY
         return Act.PASS
 

@@ -78,6 +78,9 @@ class SearchConfig:
     gano: bool = True
     """Say *Gano* when it costs nothing (:func:`.gano.worth_saying`); a partner's is always
     heeded."""
+    ask_threshold: float = ASK_THRESHOLD
+    """Where the pamphlet's auction asks leave, in the rule player's expected tricks (a player
+    who plays the cards better may go in on less: ``-bold`` measures it)."""
 
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
@@ -229,7 +232,7 @@ class SearchPlayer:
     def __init__(self, name: str, config: SearchConfig) -> None:
         self.name = name
         self.config = config
-        self._rules_player = RulePlayer()
+        self._rules_player = RulePlayer(config.ask_threshold)
         self._planned_trump: tuple[int, int] | None = None
         """(events seen when planned, trump): the Ombre names the trump he discarded for."""
         self._after_gano: tuple[tuple[int, CardSet], int] | None = None
