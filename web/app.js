@@ -904,9 +904,9 @@ function describeSave(save) {
 
 /**
  * Resume a saved game; when another tab plays it, say so and offer to play it here (`orNew`:
- * start a game of its own instead, as a frame of someone's page does).
+ * the options of a game of its own to start instead, as a frame of someone's page does).
  */
-async function resumeSave(id, { takeOver = false, orNew = false } = {}) {
+async function resumeSave(id, { takeOver = false, orNew = null } = {}) {
   hideNotice();
   setState("waiting");
   const save = saves.listSaves().find((s) => s.id === id);
@@ -916,7 +916,7 @@ async function resumeSave(id, { takeOver = false, orNew = false } = {}) {
     saves.askRelease(id);
     free = await saves.claimWhenFree(id);
   }
-  if (!free && orNew) return newSession({ rules: defaultRules() });  // a frame took it first
+  if (!free && orNew) return newSession(orNew);  // another frame took it first
   if (!free) return showElsewhere(save);
   if (save.damaged) {
     saves.release(id);
@@ -1160,19 +1160,27 @@ async function begin(notes) {
     tellHost("error", { message: sentences(request.errors), fatal: false });
     return;
   }
-  if (request?.options) {
+  // A frame in someone's page (<ombre-game>, the <iframe> snippet) or a scenario shown over the
+  // game does not ask to take over the game another tab or frame plays: it resumes the latest
+  // game nobody plays, else starts one of its own. A tab of its own asks (showElsewhere).
+  const framed = Boolean(told.id) || window.self !== window.top;
+  if (request?.options && framed && request.options.seed === undefined) {
+    // A frame's rules and level are the curator's set-up, there on every visit, not a link sent
+    // once: a returning visitor goes on with a game of those rules, else starts one, unasked.
+    clearUrl();
+    const elsewhere = await saves.openElsewhere();
+    const same = list.find((s) => !s.damaged && s.rules === request.options.rules && !elsewhere.has(s.id));
+    if (same) await resumeSave(same.id, { orNew: request.options });
+    else await newSession(request.options);
+  } else if (request?.options) {
     if (list.some((s) => !s.damaged)) return askAboutLink(request.options, notes);
     clearUrl();
     await newSession(request.options);
   } else {
     if (request) clearUrl();
-    // A frame in someone's page (two <ombre-game> on one page) or a scenario shown over the game
-    // does not ask to take over the game another tab or frame plays: it resumes the latest game
-    // nobody plays, else starts one of its own. A tab of its own asks (showElsewhere).
-    const framed = Boolean(told.id) || window.self !== window.top;
     const elsewhere = framed && list.length ? await saves.openElsewhere() : new Set();
     const free = list.find((s, i) => !elsewhere.has(s.id) && (i === 0 || !s.damaged));
-    if (free) await resumeSave(free.id, { orNew: framed });
+    if (free) await resumeSave(free.id, { orNew: framed ? { rules: defaultRules() } : null });
     else await newSession({ rules: defaultRules() });
   }
   if (told.id) await openScenario(told.id);

@@ -72,6 +72,30 @@ def test_two_games_on_one_page_each_play_their_own(
     assert console_errors == []
 
 
+def test_a_returning_visitor_goes_on_with_the_game_the_element_set_up(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """The element's rules and level are there on every visit: not a link to ask about. A game
+    of those rules goes on; other rules start their own game, unasked (the first is kept)."""
+    hand = "() => [...document.querySelectorAll('#hand button.hand-card')].map(b => b.dataset.code)"
+    page.goto(base_url + "/__tests__/host.html?rules=classic&level=novice")
+    frame = game_frame(page)
+    expect(frame.locator("#rules-title")).to_contain_text("Court Gamester")
+    first = frame.evaluate(hand)
+    assert len(first) == 9
+    page.reload()
+    frame = game_frame(page)
+    expect(frame.locator("#notice")).to_be_hidden()
+    assert frame.evaluate(hand) == first
+    page.goto(base_url + "/__tests__/host.html?rules=1660&level=novice")
+    frame = game_frame(page)
+    expect(frame.locator("#rules-title")).to_contain_text("1660")
+    expect(frame.locator("#notice")).to_be_hidden()
+    saved = "() => Object.keys(localStorage).filter((k) => k.startsWith('ombre.save.')).length"
+    assert frame.evaluate(saved) == 2  # the classic game is kept
+    assert console_errors == []
+
+
 def test_a_bad_option_is_reported_inside_and_to_the_host(page: Any, base_url: str) -> None:
     page.goto(base_url + "/__tests__/host.html?level=grandmaster&ledger=maybe")
     frame = game_frame(page)
