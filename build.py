@@ -50,7 +50,7 @@ import zipfile
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -639,7 +639,16 @@ def check_page(rel: str, html: str) -> str:
     return policy or ""
 
 
-def locale_files(files: dict[str, bytes]) -> dict[str, object]:
+class LocaleConfig(TypedDict):
+    """What ``web/i18n.js`` is built with: each catalogue's hashed URL, each language's name in
+    itself, and the English of the page's own ``ui.*`` keys."""
+
+    urls: dict[str, str]
+    names: dict[str, str]
+    en: dict[str, str]
+
+
+def locale_files(files: dict[str, bytes]) -> LocaleConfig:
     """Put each catalogue in ``files`` under a content-hashed name; the config web/i18n.js gets."""
     urls: dict[str, str] = {}
     names: dict[str, str] = {}
@@ -710,7 +719,7 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
     build_config = {
         "locale": {
             lang: url.removeprefix("./")
-            for lang, url in i18n_config["urls"].items()  # type: ignore[attr-defined]
+            for lang, url in i18n_config["urls"].items()
         },
         "pyodide": PYODIDE_VERSION,
         "runtime": runtime_dir,
