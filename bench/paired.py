@@ -15,25 +15,24 @@ bidding threshold, a budget) is measured against the level as it was, without a 
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-def scores(path: Path) -> tuple[dict[int, float], set[tuple[str, str, str, int]]]:
-    by_deal: dict[int, float] = {}
-    matches = set()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-            by_deal[int(entry["deal"])] = float(entry["score"])
-            matches.add((entry["a"], entry["b"], entry["rules"], int(entry["seed"])))
-        except (ValueError, TypeError, KeyError):
-            sys.exit(f"{path}, line {number}: not a duel score")
-    return by_deal, matches
+from ombre_core.bots.duel import mean_and_half_width, read_scores
+
+
+def one_match(path: Path) -> tuple[tuple[str, str, str, int], dict[int, float]]:
+    """The one match a scores file holds, and its scores by deal."""
+    try:
+        matches = read_scores(str(path))
+    except (OSError, ValueError) as exc:
+        sys.exit(str(exc))
+    if len(matches) != 1:
+        sys.exit(f"{path}: holds {len(matches)} matches, not one")
+    [(key, by_deal)] = matches.items()
+    return key, by_deal
 
 
 def main() -> None:
@@ -41,28 +40,19 @@ def main() -> None:
     parser.add_argument("first", type=Path)
     parser.add_argument("second", type=Path)
     args = parser.parse_args()
-    first, first_matches = scores(args.first)
-    second, second_matches = scores(args.second)
-    if len(first_matches) != 1 or len(second_matches) != 1:
-        sys.exit("each file must hold one match")
-    (a1, b1, rules1, seed1), (a2, b2, rules2, seed2) = *first_matches, *second_matches
+    (a1, b1, rules1, seed1), first = one_match(args.first)
+    (a2, b2, rules2, seed2), second = one_match(args.second)
     if (b1, rules1, seed1) != (b2, rules2, seed2):
         sys.exit("the two duels must have the same opponent, rules and seed")
     common = sorted(set(first) & set(second))
     if len(common) < 2:
         sys.exit("fewer than two deals in common")
-    diffs = [first[d] - second[d] for d in common]
-    n = len(diffs)
-    mean = math.fsum(diffs) / n
-    var = math.fsum((x - mean) ** 2 for x in diffs) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    alone = [first[d] for d in common]
-    m1 = math.fsum(alone) / n
-    half1 = 1.96 * math.sqrt(math.fsum((x - m1) ** 2 for x in alone) / (n - 1) / n)
+    mean, half = mean_and_half_width([first[d] - second[d] for d in common])
+    alone, alone_half = mean_and_half_width([first[d] for d in common])
     print(
-        f"{a1} - {a2}, each against {b1} ({rules1}, seed {seed1}), over {n} deals in common: "
-        f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] a deal "
-        f"(the first duel alone: {m1:+.3f} +/- {half1:.3f})"
+        f"{a1} - {a2}, each against {b1} ({rules1}, seed {seed1}), over {len(common)} deals in "
+        f"common: {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] a deal "
+        f"(the first duel alone: {alone:+.3f} +/- {alone_half:.3f})"
     )
 
 

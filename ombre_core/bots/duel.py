@@ -97,7 +97,7 @@ def _median(values: Sequence[float]) -> float:
     return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
 
 
-def _mean_and_half_width(scores: Sequence[float]) -> tuple[float, float]:
+def mean_and_half_width(scores: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (normal approximation, sample variance)."""
     n = len(scores)
     mean = math.fsum(scores) / n
@@ -235,7 +235,7 @@ def duel(
             for args, (part_scores, part) in zip(parts, pool.map(_chunk, parts), strict=True):
                 take(args[3], part_scores, part)
     scores = [by_seed[s] for s in seeds]
-    mean, half = _mean_and_half_width(scores)
+    mean, half = mean_and_half_width(scores)
     return {
         **match,
         "deals": deals,
@@ -253,25 +253,36 @@ def duel(
     }
 
 
-def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, float]:
-    """The scores ``path`` keeps for this match, by deal seed (none if it does not exist). A
-    line of another match is left alone; a line that cannot be read is an error, named."""
-    try:
-        with open(path, encoding="utf-8") as kept:
-            lines = kept.read().splitlines()
-    except FileNotFoundError:
-        return {}
-    scores = {}
+MatchKey = tuple[Any, Any, Any, Any]
+"""A kept score's match: its players A and B, rules and seed, as the line gives them."""
+
+
+def read_scores(path: str) -> dict[MatchKey, dict[int, float]]:
+    """The scores a ``--scores`` file keeps, by match (A, B, rules, seed), then by deal seed. A
+    line that cannot be read is an error, named; ``FileNotFoundError`` passes through."""
+    with open(path, encoding="utf-8") as kept:
+        lines = kept.read().splitlines()
+    scores: dict[MatchKey, dict[int, float]] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             entry = json.loads(line)
-            if all(entry.get(k) == v for k, v in match.items()):
-                scores[int(entry["deal"])] = float(entry["score"])
+            key = (entry.get("a"), entry.get("b"), entry.get("rules"), entry.get("seed"))
+            scores.setdefault(key, {})[int(entry["deal"])] = float(entry["score"])
         except (ValueError, TypeError, KeyError, AttributeError):
             raise ValueError(f"{path}, line {number}: not a duel score: {line[:80]!r}") from None
     return scores
+
+
+def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, float]:
+    """The scores ``path`` keeps for this match (none if it does not exist); the lines of other
+    matches are left alone."""
+    try:
+        kept = read_scores(path)
+    except FileNotFoundError:
+        return {}
+    return kept.get((match["a"], match["b"], match["rules"], match["seed"]), {})
 
 
 DUELISTS = (*PLAYERS, "cheater")
