@@ -1131,6 +1131,18 @@ async function askAboutLink(options, notes) {
   ), actions, { kind: "info" });
 }
 
+/**
+ * Resume the first game of `list` that `fits(save, index)`, else start one with `options`. In a
+ * frame (`framed`) a game another tab or frame holds is passed over, and if another frame
+ * claims it first a game with `options` starts instead; a tab of its own asks (resumeSave).
+ */
+async function resumeOrStart(list, fits, options, framed) {
+  const elsewhere = framed && list.length ? await saves.openElsewhere() : new Set();
+  const free = list.find((s, i) => fits(s, i) && !elsewhere.has(s.id));
+  if (free) await resumeSave(free.id, { orNew: framed ? options : null });
+  else await newSession(options);
+}
+
 async function begin(notes) {
   const presets = await call("presets");
   ui.presets = Array.isArray(presets) ? presets : (presets.presets ?? []);
@@ -1168,20 +1180,14 @@ async function begin(notes) {
     // A frame's rules and level are the curator's set-up, there on every visit, not a link sent
     // once: a returning visitor goes on with a game of those rules, else starts one, unasked.
     clearUrl();
-    const elsewhere = await saves.openElsewhere();
-    const same = list.find((s) => !s.damaged && s.rules === request.options.rules && !elsewhere.has(s.id));
-    if (same) await resumeSave(same.id, { orNew: request.options });
-    else await newSession(request.options);
+    await resumeOrStart(list, (s) => !s.damaged && s.rules === request.options.rules, request.options, framed);
   } else if (request?.options) {
     if (list.some((s) => !s.damaged)) return askAboutLink(request.options, notes);
     clearUrl();
     await newSession(request.options);
   } else {
     if (request) clearUrl();
-    const elsewhere = framed && list.length ? await saves.openElsewhere() : new Set();
-    const free = list.find((s, i) => !elsewhere.has(s.id) && (i === 0 || !s.damaged));
-    if (free) await resumeSave(free.id, { orNew: framed ? { rules: defaultRules() } : null });
-    else await newSession({ rules: defaultRules() });
+    await resumeOrStart(list, (s, i) => i === 0 || !s.damaged, { rules: defaultRules() }, framed);
   }
   if (told.id) await openScenario(told.id);
   if (notes.length && refs.notice.hidden) {
