@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""How good each search player's cards are, position by position, against the solver on the true
+deal: a quick screen of a change to card play before the duel that measures it (issue #6).
+
+    python bench/card_choices.py expert expert:tie_margin=0.3 [--rules 1660] [--deals 40]
+
+A duel is the claim of strength, but a 2,000-deal duel takes the machine for most of an hour.
+This bench takes the positions of trick play where the player on turn has a choice, from deals
+played by the rule player from seeded deals, and asks every player named what it would play
+there, from the view alone; the solver then tells, on the true cards, what that card costs:
+the rung of the best card less the rung of the one chosen, in the mover's rung values
+(:func:`ombre_core.bots.search.rung_value`), 0 when the card is one of the best. The positions
+and each player's randomness are the same for every player, so the players are compared
+position by position: the mean difference of the cost from the first player's, with its 95%
+interval (normal approximation over deals: the positions of a deal are not independent).
+
+A player is a level or diagnostic name (``expert``, ``standard-uniform``) or a level with
+changed settings: ``expert:tie_margin=0.3,exact_from=6`` (any
+:class:`~ombre_core.bots.search.SearchConfig` field). The cost to a side that cannot lose more
+(best play already codille) is 0 whatever it plays, so the figures weigh the positions that
+matter. Seeing the true cards is worth something no honest player has: only the differences
+between players mean anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import fields, replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ombre_core import actions as A
+from ombre_core.bots import DIAGNOSTICS, LEVELS, RulePlayer
+from ombre_core.bots.duel import decision_rng, mean_and_half_width
+from ombre_core.bots.search import SearchConfig, SearchPlayer, rung_value
+from ombre_core.bots.solver import solve
+from ombre_core.rules import get_rules
+from ombre_core.scoring import ombre_side
+from ombre_core.state import Deal, Phase
+from ombre_core.views import view_of
+
+
+def make_searcher(spec: str) -> SearchPlayer:
+    """``name`` or ``name:field=value,...``: a search player, with its settings changed."""
+    name, _, changes = spec.partition(":")
+    factory = {**LEVELS, **DIAGNOSTICS}.get(name)
+    player = factory() if factory else None
+    if not isinstance(player, SearchPlayer):
+        raise SystemExit(f"{name!r} is not a search player")
+    if not changes:
+        return player
+    known = [f.name for f in fields(SearchConfig)]
+    settings: dict[str, object] = {}
+    for item in changes.split(","):
+        key, _, text = item.partition("=")
+        if key not in known:
+            raise SystemExit(f"{key!r} is not a SearchConfig field: {', '.join(known)}")
+        settings[key] = json.loads(text)
+    return SearchPlayer(spec, replace(player.config, **settings))
+
+
+def positions(rules_id: str, deals: int, seed: int) -> list[tuple[int, int, Deal]]:
+    """(deal seed, action index, deal) for every card choice of the rule player's deals."""
+    rules = get_rules(rules_id)
+    found = []
+    for k in range(deals):
+        deal_seed = seed * 1_000_003 + k
+        deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % rules.seats)
+        player = RulePlayer()
+        index = 0
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            view = view_of(deal, seat)
+            if deal.phase == Phase.PLAY and deal.legal_cards().bit_count() > 1:
+                found.append((deal_seed, index, deal.copy()))
+            deal.apply(player.choose(view, decision_rng(deal_seed, seat, index)))
+            index += 1
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("players", nargs="+")
+    parser.add_argument("--rules", default="1660")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    players = [make_searcher(spec) for spec in args.players]
+    found = positions(args.rules, args.deals, args.seed)
+    cost: dict[str, dict[int, float]] = {p.name: {} for p in players}
+    hits: dict[str, list[int]] = {p.name: [0, 0] for p in players}
+    for deal_seed, index, deal in found:
+        truth = solve(deal.copy())
+        seat = deal.to_move
+        assert seat is not None
+        ours = seat in ombre_side(deal)
+        best = max(rung_value(r, ours) for r in truth.rungs.values())
+        for player in players:
+            rng = decision_rng(deal_seed, seat, index)
+            card = player.analyse_play(view_of(deal, seat), rng).action
+            if not A.is_card(card):
+                card = truth.best[0]  # the vole declared: no card to judge
+            loss = best - rung_value(truth.rungs[card], ours)
+            per_deal = cost[player.name]
+            per_deal[deal_seed] = per_deal.get(deal_seed, 0.0) + loss
+            hits[player.name][0] += loss < 1e-9
+            hits[player.name][1] += 1
+    first = players[0].name
+    seeds = sorted(cost[first])
+    report = {"rules": args.rules, "deals": args.deals, "positions": len(found), "players": {}}
+    for player in players:
+        name = player.name
+        mean, _ = mean_and_half_width([cost[name][s] for s in seeds])
+        diff, half = mean_and_half_width([cost[name][s] - cost[first][s] for s in seeds])
+        report["players"][name] = {
+            "best_card_share": round(hits[name][0] / max(1, hits[name][1]), 4),
+            "cost_per_deal": round(mean, 4),
+            f"less_{first}": round(diff, 4),
+            "ci95": [round(diff - half, 4), round(diff + half, 4)],
+        }
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
