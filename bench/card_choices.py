@@ -12,7 +12,10 @@ the rung of the best card less the rung of the one chosen, in the mover's rung v
 (:func:`ombre_core.bots.search.rung_value`), 0 when the card is one of the best. The positions
 and each player's randomness are the same for every player, so the players are compared
 position by position: the mean difference of the cost from the first player's, with its 95%
-interval (normal approximation over deals: the positions of a deal are not independent).
+interval (normal approximation over deals: the positions of a deal are not independent). Each
+player's figures are also given by trick (``by_trick``: positions, share of best cards, summed
+cost), to show where a change gains: the early tricks, where a card is played forward before
+the exact solve, or the late ones.
 
 A player is a level or diagnostic name (``expert``, ``standard-uniform``) or a level with
 changed settings: ``expert:tie_margin=0.3,exact_from=6`` (any
@@ -93,6 +96,7 @@ def main() -> None:
     found = positions(args.rules, args.deals, args.seed)
     cost: dict[str, dict[int, float]] = {p.name: {} for p in players}
     hits: dict[str, list[int]] = {p.name: [0, 0] for p in players}
+    by_trick: dict[str, dict[int, list[float]]] = {p.name: {} for p in players}
     for deal_seed, index, deal in found:
         truth = solve(deal.copy())
         seat = deal.to_move
@@ -108,6 +112,10 @@ def main() -> None:
             per_deal = cost[player.name]
             per_deal[deal_seed] = per_deal.get(deal_seed, 0.0) + loss
             hits[player.name][0] += loss < 1e-9
+            tally = by_trick[player.name].setdefault(len(deal.tricks) + 1, [0.0, 0.0, 0.0])
+            tally[0] += loss
+            tally[1] += loss < 1e-9
+            tally[2] += 1
             hits[player.name][1] += 1
     first = players[0].name
     seeds = sorted(cost[first])
@@ -121,6 +129,10 @@ def main() -> None:
             "cost_per_deal": round(mean, 4),
             f"less_{first}": round(diff, 4),
             "ci95": [round(diff - half, 4), round(diff + half, 4)],
+            "by_trick": {
+                t: {"positions": int(n), "best_card_share": round(b / n, 3), "cost": round(c, 2)}
+                for t, (c, b, n) in sorted(by_trick[name].items())
+            },
         }
     print(json.dumps(report, indent=1))
 

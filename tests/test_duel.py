@@ -12,7 +12,15 @@ from ombre_helpers import DATA
 
 from ombre_core.__main__ import main
 from ombre_core.bots.cheater import CheaterPlayer
-from ombre_core.bots.duel import Timings, deal_score, duel, play_deal
+from ombre_core.bots.duel import (
+    ROLES,
+    Timings,
+    deal_score,
+    deal_score_by_role,
+    duel,
+    play_deal,
+    play_deal_with_roles,
+)
 from ombre_core.errors import OmbreError
 from ombre_core.rules import RULES_1660, RULES_CLASSIC
 from ombre_core.state import Deal
@@ -29,6 +37,22 @@ def test_the_score_is_antisymmetric() -> None:
         ab = deal_score(RULES_CLASSIC, "novice", "random", seed, Timings())
         ba = deal_score(RULES_CLASSIC, "random", "novice", seed, Timings())
         assert ab == -ba
+
+
+def test_the_parts_by_role_add_up_to_the_score() -> None:
+    """Each gain is told by the role of the seat played alone: the parts sum to the score, and a
+    part is non-zero only for a role that seat had."""
+    seen: set[str] = set()
+    for seed in range(8):
+        score, parts = deal_score_by_role(RULES_1660, "novice", "random", seed, Timings())
+        assert set(parts) == set(ROLES)
+        assert abs(sum(parts.values()) - score) < 1e-9
+        assert score == deal_score(RULES_1660, "novice", "random", seed, Timings())
+        seen |= {role for role, x in parts.items() if x}
+    assert {"ombre", "defender"} <= seen
+    payments, roles = play_deal_with_roles(RULES_1660, 3, ["novice"] * 3, Timings())
+    assert roles.count("ombre") <= 1 and set(roles) <= set(ROLES)
+    assert payments == play_deal(RULES_1660, 3, ["novice"] * 3, Timings())
 
 
 def test_a_deal_replays_exactly() -> None:
@@ -81,6 +105,9 @@ def test_a_duel_keeps_its_scores_and_goes_on_where_it_stopped(tmp_path: Path) ->
     assert (resumed["mean"], resumed["ci95"]) == (whole["mean"], whole["ci95"])
     lines = [json.loads(line) for line in kept.read_text().splitlines()]
     assert len(lines) == 25 + 1  # 12, another match's line, then the 13 not kept
+    assert resumed["by_role"] == whole["by_role"] and resumed["by_role"]["deals"] == 25
+    roles = whole["by_role"]
+    assert abs(sum(roles[r]["mean"] for r in ROLES) - whole["mean"]) < 1e-3
     assert told[-1].startswith("duel novice vs random: 25/25 deals, mean so far")
     assert len(told) == 2  # every CHUNK (10) deals of the 13 played
 

@@ -10,7 +10,11 @@ players A and B, every deal is played ``2 + 2n`` times:
 * all seats A, and for each seat *s*, B at *s* with A elsewhere: likewise, against A's.
 
 The deal's score is the mean of those ``2n`` gains, so every seat (eldest, dealer, whoever became
-Ombre) counts alike. The match's figure is the mean over deals with a 95% confidence interval
+Ombre) counts alike. It is also told by the role of the player who sat alone in his seat (the
+Ombre or his partner, a defender, or nobody's game when all passed): the three parts add up to
+the score, so a match tells where one player gains on the other.
+
+The match's figure is the mean over deals with a 95% confidence interval
 (normal approximation over deals, which are independent). Each deal starts from an empty pool,
 so its payments are what it is worth; every action goes through the checked :meth:`Deal.apply`,
 so a player that chose an illegal action would stop the match.
@@ -31,7 +35,7 @@ from typing import Any
 
 from .. import actions as A
 from ..rules import Rules, get_rules
-from ..scoring import settle
+from ..scoring import ombre_side, settle
 from ..state import Deal, Phase
 from ..views import view_of
 from . import PLAYERS, Player, make_player
@@ -105,6 +109,11 @@ def mean_and_half_width(scores: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(variance / n)
 
 
+ROLES = ("ombre", "defender", "passed")
+"""A seat's part in a deal: on the Ombre's side (he or his called partner), against it, or no
+game (all passed)."""
+
+
 def play_deal(
     rules: Rules,
     deal_seed: int,
@@ -113,6 +122,19 @@ def play_deal(
     check: frozenset[str] = frozenset(),
 ) -> tuple[int, ...]:
     """Play one deal with the named player in each seat; return what each seat won.
+    (:func:`play_deal_with_roles` tells each seat's role too.)"""
+    return play_deal_with_roles(rules, deal_seed, seat_players, timings, check)[0]
+
+
+def play_deal_with_roles(
+    rules: Rules,
+    deal_seed: int,
+    seat_players: Sequence[str],
+    timings: Timings,
+    check: frozenset[str] = frozenset(),
+) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Play one deal with the named player in each seat; return what each seat won and its
+    role (:data:`ROLES`).
 
     A player that ``sees_everything`` (:mod:`.cheater`) is handed a copy of the deal; every other
     decides from its view. For the players named in ``check``, each card is compared with the
@@ -142,7 +164,11 @@ def play_deal(
             timings.agree(seat_players[seat], len(deal.tricks), action in best)
         deal.apply(action)
         index += 1
-    return settle(deal).payments
+    side = ombre_side(deal)
+    roles = tuple(
+        "passed" if not side else "ombre" if s in side else "defender" for s in range(deal.seats)
+    )
+    return settle(deal).payments, roles
 
 
 def deal_score(
@@ -154,24 +180,43 @@ def deal_score(
     check: frozenset[str] = frozenset(),
 ) -> float:
     """What A won over B on this deal, per seat, by the duplicate scheme of the module's doc."""
+    return deal_score_by_role(rules, a, b, deal_seed, timings, check)[0]
+
+
+def deal_score_by_role(
+    rules: Rules,
+    a: str,
+    b: str,
+    deal_seed: int,
+    timings: Timings,
+    check: frozenset[str] = frozenset(),
+) -> tuple[float, dict[str, float]]:
+    """:func:`deal_score`, and its parts by the role of the seat played alone (the guest's role
+    in the deal where he sits there; :data:`ROLES`): the parts add up to the score."""
     n = rules.seats
     gains = []
+    parts = dict.fromkeys(ROLES, 0.0)
     for home, guest in ((b, a), (a, b)):
         base = play_deal(rules, deal_seed, [home] * n, timings, check)
         for s in range(n):
             seats = [home] * n
             seats[s] = guest
-            won = play_deal(rules, deal_seed, seats, timings, check)[s]
-            gain = won - base[s]
+            won, roles = play_deal_with_roles(rules, deal_seed, seats, timings, check)
+            gain = won[s] - base[s]
             gains.append(gain if guest == a else -gain)
-    return sum(gains) / len(gains)
+            parts[roles[s]] += gains[-1]
+    return sum(gains) / len(gains), {role: x / len(gains) for role, x in parts.items()}
 
 
-def _chunk(args: tuple[str, str, str, list[int], frozenset[str]]) -> tuple[list[float], Timings]:
+Scored = tuple[float, dict[str, float]]
+"""A deal's score and its parts by role."""
+
+
+def _chunk(args: tuple[str, str, str, list[int], frozenset[str]]) -> tuple[list[Scored], Timings]:
     rules_id, a, b, seeds, check = args
     rules = get_rules(rules_id)
     timings = Timings()
-    return [deal_score(rules, a, b, s, timings, check) for s in seeds], timings
+    return [deal_score_by_role(rules, a, b, s, timings, check) for s in seeds], timings
 
 
 CHUNK = 10
@@ -212,15 +257,16 @@ def duel(
     by_seed = {s: done[s] for s in seeds if s in done}
     timings = Timings()
 
-    def take(part_seeds: list[int], part_scores: list[float], part: Timings) -> None:
+    def take(part_seeds: list[int], part_scores: list[Scored], part: Timings) -> None:
         by_seed.update(zip(part_seeds, part_scores, strict=True))
         timings.merge(part)
         if scores_file:
             with open(scores_file, "a", encoding="utf-8") as kept:
-                for s, x in zip(part_seeds, part_scores, strict=True):
-                    kept.write(json.dumps({**match, "deal": s, "score": x}) + "\n")
+                for s, (x, roles) in zip(part_seeds, part_scores, strict=True):
+                    line = {**match, "deal": s, "score": x, "by_role": roles}
+                    kept.write(json.dumps(line) + "\n")
         if progress:
-            so_far = math.fsum(by_seed.values()) / len(by_seed)
+            so_far = math.fsum(x for x, _ in by_seed.values()) / len(by_seed)
             progress(f"duel {a} vs {b}: {len(by_seed)}/{deals} deals, mean so far {so_far:+.3f}")
 
     if jobs == 1 or len(parts) <= 1:
@@ -234,7 +280,7 @@ def duel(
         with ProcessPoolExecutor(jobs) as pool:
             for args, (part_scores, part) in zip(parts, pool.map(_chunk, parts), strict=True):
                 take(args[3], part_scores, part)
-    scores = [by_seed[s] for s in seeds]
+    scores = [by_seed[s][0] for s in seeds]
     mean, half = mean_and_half_width(scores)
     return {
         **match,
@@ -245,6 +291,7 @@ def duel(
         "stake": rules.game_stake,
         "mean_in_stakes": round(mean / rules.game_stake, 4),
         "decision_ms": {a: timings.summary(a), b: timings.summary(b)},
+        **_by_role([by_seed[s][1] for s in seeds]),
         **(
             {"agreement": {a: timings.agreement_summary(a), b: timings.agreement_summary(b)}}
             if agreement
@@ -253,8 +300,24 @@ def duel(
     }
 
 
+def _by_role(parts: list[dict[str, float] | None]) -> dict[str, Any]:
+    """The report's ``by_role``: the mean of each role's part with its 95% interval, over the
+    deals whose parts are known (a scores file written before they were kept has none)."""
+    known = [p for p in parts if p is not None]
+    if len(known) < 2:
+        return {}
+    out: dict[str, Any] = {"deals": len(known)}
+    for role in ROLES:
+        mean, half = mean_and_half_width([p.get(role, 0.0) for p in known])
+        out[role] = {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+    return {"by_role": out}
+
+
 MatchKey = tuple[Any, Any, Any, Any]
 """A kept score's match: its players A and B, rules and seed, as the line gives them."""
+
+Kept = tuple[float, dict[str, float] | None]
+"""A deal's score as a scores file keeps it: with its parts by role, or without (older files)."""
 
 
 def read_scores(path: str) -> dict[MatchKey, dict[int, float]]:
@@ -275,14 +338,33 @@ def read_scores(path: str) -> dict[MatchKey, dict[int, float]]:
     return scores
 
 
-def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, float]:
-    """The scores ``path`` keeps for this match (none if it does not exist); the lines of other
-    matches are left alone."""
+def read_roles(path: str) -> dict[MatchKey, dict[int, dict[str, float]]]:
+    """The parts by role (:func:`deal_score_by_role`) a ``--scores`` file keeps, where its lines
+    have them, by match and deal seed (:func:`read_scores` has checked the lines)."""
+    roles: dict[MatchKey, dict[int, dict[str, float]]] = {}
+    with open(path, encoding="utf-8") as kept:
+        for line in kept:
+            if not line.strip():
+                continue
+            entry = json.loads(line)
+            parts = entry.get("by_role")
+            if isinstance(parts, dict) and all(isinstance(x, int | float) for x in parts.values()):
+                key = (entry.get("a"), entry.get("b"), entry.get("rules"), entry.get("seed"))
+                by_deal = roles.setdefault(key, {})
+                by_deal[int(entry["deal"])] = {r: float(x) for r, x in parts.items()}
+    return roles
+
+
+def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, Kept]:
+    """The scores ``path`` keeps for this match, with their parts by role where kept (none if
+    the file does not exist); the lines of other matches are left alone."""
     try:
         kept = read_scores(path)
     except FileNotFoundError:
         return {}
-    return kept.get((match["a"], match["b"], match["rules"], match["seed"]), {})
+    key = (match["a"], match["b"], match["rules"], match["seed"])
+    roles = read_roles(path).get(key, {})
+    return {s: (x, roles.get(s)) for s, x in kept.get(key, {}).items()}
 
 
 DUELISTS = (*PLAYERS, "cheater")
