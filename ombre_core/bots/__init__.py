@@ -13,7 +13,15 @@ from dataclasses import replace
 from ..errors import OmbreError
 from .base import Player, RandomPlayer
 from .rulebot import RulePlayer
-from .search import EXPERT, STANDARD, SearchConfig, SearchPlayer, expert, standard
+from .search import (
+    EXPERT,
+    EXPERT_PLAYOUT,
+    STANDARD,
+    SearchConfig,
+    SearchPlayer,
+    expert,
+    standard,
+)
 
 BOLD_ASK_THRESHOLD = 2.8
 """The ``-bold`` variants' threshold for asking leave: a player that plays the cards better than
@@ -37,11 +45,13 @@ DIAGNOSTICS: dict[str, Callable[[], Player]] = {
     "standard-silent": _variant("standard-silent", replace(STANDARD, gano=False)),
     "expert-bold": _variant("expert-bold", replace(EXPERT, ask_threshold=BOLD_ASK_THRESHOLD)),
     "standard-bold": _variant("standard-bold", replace(STANDARD, ask_threshold=BOLD_ASK_THRESHOLD)),
+    "expert-playout": _variant("expert-playout", EXPERT_PLAYOUT),
 }
 """A level with one thing changed, for duels that measure what it is worth: ``-uniform``
 samples the hidden cards uniformly (no inference from the others' actions); ``-silent`` never
 says *Gano* (it still heeds one); ``-bold`` asks leave on a weaker hand
-(:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2)."""
+(:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2); ``expert-playout`` is
+the expert as it was until December 2026 (:data:`~.search.EXPERT_PLAYOUT`)."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,

@@ -70,6 +70,49 @@ def ladder_of(deal: Table) -> Judge:
     return _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks)
 
 
+def margin_of(deal: Table, for_side: bool) -> Judge:
+    """The judge of the same deal with one trick less to spare: the rung the final tricks would
+    reach if one trick of the side judged (the Ombre's if ``for_side``, else the other side's)
+    had gone to whichever seat across the table it would help most (and never a better rung
+    than the tricks as they fell).
+
+    Two cards that reach the same rung in every sampled world are told apart by it: the one
+    that still reaches it a trick short wins with a trick in hand, and so holds in the worlds
+    the samples missed (the many ties of a win-or-lose ladder are a known weakness of sampling
+    players; GIB counts tricks instead, ``shared/notes/bots-anchors.md``)."""
+    if deal.ombre is None:
+        raise ValueError("the deal has no Ombre yet: nothing to judge")
+    partner = deal.partner
+    side = (deal.ombre,) if partner is None or partner == deal.ombre else (deal.ombre, partner)
+    rules = deal.rules
+    base = _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks)
+    return _margin_judge(base, side, deal.seats, for_side)
+
+
+@functools.cache
+def _margin_judge(base: Judge, side: tuple[int, ...], seats: int, for_side: bool) -> Judge:
+    givers = side if for_side else tuple(s for s in range(seats) if s not in side)
+    takers = tuple(s for s in range(seats) if s not in givers)
+
+    def rung(won: tuple[int, ...]) -> int:
+        # Never better than the tricks as they fell: at three, a defender's trick given away
+        # can break the defenders' tie for most, and a repuesto become a codille.
+        worst = base(won)
+        for giver in givers:
+            if not won[giver]:
+                continue
+            for taker in takers:
+                moved = list(won)
+                moved[giver] -= 1
+                moved[taker] += 1
+                r = base(tuple(moved))
+                if r < worst if for_side else r > worst:
+                    worst = r
+        return worst
+
+    return rung
+
+
 @functools.cache
 def _judge_of(
     side: tuple[int, ...], seats: int, tricks: int, win: int | None, remise: int | None

@@ -36,7 +36,15 @@ from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP, matador_run
 from ..tricks import trick_winner
 from ..views import View, view_of
 from .gano import heed, worth_saying
-from .ladder import CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG, ladder_of
+from .ladder import (
+    CODILLE_RUNG,
+    REPUESTO_RUNG,
+    SACADA_RUNG,
+    VOLE_RUNG,
+    Judge,
+    ladder_of,
+    margin_of,
+)
 from .rulebot import (
     ASK_THRESHOLD,
     SANS_PRENDRE_THRESHOLD,
@@ -81,6 +89,14 @@ class SearchConfig:
     ask_threshold: float = ASK_THRESHOLD
     """Where the pamphlet's auction asks leave, in the rule player's expected tricks (a player
     who plays the cards better may go in on less: ``-bold`` measures it)."""
+    defenders_draw: bool = True
+    """In the playouts before the exact solve, defenders lead trumps as the Ombre does (else
+    they lead low: :func:`quick_card`)."""
+    margin_ties: bool = False
+    """Tell cards tied on the worlds' rungs apart by the rung each reaches a trick short
+    (:meth:`SearchPlayer._by_margin`)."""
+    margin_nodes: int = 0
+    """Work for telling tied cards apart, in solver nodes, beside :attr:`decision_nodes`."""
 
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
@@ -93,6 +109,7 @@ class SearchConfig:
             self,
             budget=self.budget * 3 // seats,
             decision_nodes=self.decision_nodes * 3 // seats,
+            margin_nodes=self.margin_nodes * 3 // seats,
         )
 
 
@@ -100,8 +117,24 @@ STANDARD = SearchConfig(
     play_worlds=10, exact_from=4, budget=3_000, bid_worlds=6, decision_nodes=8_000
 )
 EXPERT = SearchConfig(
+    play_worlds=24,
+    exact_from=9,
+    budget=6_000,
+    bid_worlds=8,
+    decision_nodes=14_000,
+    defenders_draw=False,
+    margin_ties=True,
+    margin_nodes=3_500,
+)
+"""Every world solved exactly from the first trick (a world too big for its share plays each
+card to the end of the trick and solves the rest), defenders leading low in what is played
+forward, ties told apart a trick short. On the same positions as :data:`EXPERT_PLAYOUT`, its
+cards cost about a quarter less on the true deals (``bench/card_choices.py``; docs/bots.md)."""
+EXPERT_PLAYOUT = SearchConfig(
     play_worlds=24, exact_from=5, budget=6_000, bid_worlds=8, decision_nodes=14_000
 )
+"""The expert until December 2026: each card played forward to five tricks left, then solved
+(its duels in docs/bots.md); kept as the diagnostic ``expert-playout``."""
 MIN_WORLDS = 3
 GRAY_ZONE = 0.6
 """How near (in the rule player's expected tricks) a hand's strength must be to a bidding
@@ -154,10 +187,14 @@ def ombre_payoff(deal: Deal, rung: int) -> float:
 # ---- a quick full-information policy for playing forward -----------------------------------------
 
 
-def quick_card(deal: Deal) -> int:
+def quick_card(deal: Deal, defenders_draw: bool = True) -> int:
     """A card for the player to move in a world where every hand is known: win the trick as
     cheaply as possible when it goes to the other side, else throw the cheapest card; lead the
-    highest trump while holding the best one, else a low card. Used only to play forward."""
+    highest trump while holding the best one, else a low card. Used only to play forward.
+
+    Unless ``defenders_draw``, only the Ombre's side draws trumps so: a defender leads low
+    (RG's *tenaces*: the trumps over the Ombre's "you lose one if you lead, win both if he
+    leads to you")."""
     assert deal.trump is not None and deal.to_move is not None and deal.ombre is not None
     trump = deal.trump
     eff = EFFECTIVE_SUIT[trump]
@@ -175,7 +212,7 @@ def quick_card(deal: Deal) -> int:
     trick = deal.trick
     if not trick:
         trumps = [c for c in legal if eff[c] == TRUMP]
-        if trumps:
+        if trumps and (ours or defenders_draw):
             top = max(trumps, key=power.__getitem__)
             others = 0
             for s in range(deal.seats):
@@ -194,23 +231,30 @@ def quick_card(deal: Deal) -> int:
     return min(legal, key=cheap)
 
 
-def _rung_by_playing_forward(deal: Deal, exact_from: int, budget: int) -> tuple[int, int]:
+def _rung_by_playing_forward(
+    deal: Deal,
+    exact_from: int,
+    budget: int,
+    judge: Judge | None = None,
+    defenders_draw: bool = True,
+) -> tuple[int, int]:
     """Play ``deal`` forward by :func:`quick_card` to ``exact_from`` tricks left, then solve;
-    return the rung and the work it took (solver nodes, plus :data:`PLAYOUT_COST`)."""
+    return the rung (by ``judge``, default the deal's ladder) and the work it took (solver
+    nodes, plus :data:`PLAYOUT_COST`)."""
     tricks = deal.rules.tricks
     while not deal.is_over and (deal.trick or tricks - len(deal.tricks) > exact_from):
-        deal.apply_unchecked(quick_card(deal))
-    if deal.is_over or budget <= 0:
-        while not deal.is_over:
-            deal.apply_unchecked(quick_card(deal))
-        return ladder_of(deal)(tuple(deal.tricks_won)), PLAYOUT_COST
-    try:
-        solution = solve_position(position_of(deal), False, budget)
-        return solution.rung, solution.nodes + PLAYOUT_COST
-    except BudgetExceeded:
-        while not deal.is_over:
-            deal.apply_unchecked(quick_card(deal))
-        return ladder_of(deal)(tuple(deal.tricks_won)), budget + PLAYOUT_COST
+        deal.apply_unchecked(quick_card(deal, defenders_draw))
+    spent = 0
+    if not deal.is_over and budget > 0:
+        try:
+            solution = solve_position(position_of(deal, judge), False, budget)
+            return solution.rung, solution.nodes + PLAYOUT_COST
+        except BudgetExceeded:
+            spent = budget
+    while not deal.is_over:
+        deal.apply_unchecked(quick_card(deal, defenders_draw))
+    rung = (judge or ladder_of(deal))(tuple(deal.tricks_won))
+    return rung, spent + PLAYOUT_COST
 
 
 # ---- the player --------------------------------------------------------------------------------
@@ -313,6 +357,8 @@ class SearchPlayer:
                 vole_weight += world.weight
         best = max(scores.values())
         near = [c for c in cards if scores[c] >= best - 1e-9]
+        if len(near) > 1 and config.margin_ties:
+            near = self._by_margin(config, worlds[:used], near, left, ours)
         if len(near) == 1:
             action = near[0]
         else:
@@ -323,6 +369,31 @@ class SearchPlayer:
         if Act.VOLE in view.legal and vole_weight >= config.vole_confidence * weight:
             action = Act.VOLE
         return CardChoice(action, chance, used)
+
+    @staticmethod
+    def _by_margin(
+        config: SearchConfig,
+        worlds: list[World],
+        near: list[int],
+        left: int,
+        ours: bool,
+    ) -> list[int]:
+        """The cards of ``near`` (tied on the worlds' weighted rungs) that do best a trick
+        short (:func:`.ladder.margin_of`): solved again in the same worlds, in order, within
+        ``margin_nodes``; the first :data:`MIN_WORLDS` share it evenly, like the first pass."""
+        scores = dict.fromkeys(near, 0.0)
+        spent = 0
+        for i, world in enumerate(worlds):
+            rest = config.margin_nodes - spent
+            if rest <= 0:
+                break
+            allowance = rest // (MIN_WORLDS - i) if i < MIN_WORLDS else rest
+            rungs, work = SearchPlayer._card_rungs(config, world.deal, near, left, allowance, ours)
+            spent += work
+            for card, rung in rungs.items():
+                scores[card] += world.weight * rung_value(rung, ours)
+        top = max(scores.values())
+        return [c for c in near if scores[c] >= top - 1e-9]
 
     @staticmethod
     def _candidates(view: View) -> list[int]:
@@ -342,17 +413,27 @@ class SearchPlayer:
 
     @staticmethod
     def _card_rungs(
-        config: SearchConfig, world: Deal, cards: list[int], left: int, allowance: int
+        config: SearchConfig,
+        world: Deal,
+        cards: list[int],
+        left: int,
+        allowance: int,
+        margin: bool | None = None,
     ) -> tuple[dict[int, int], int]:
-        """Each card's rung in one world, and the work it took: at most ``allowance`` solver
-        nodes (plus :data:`PLAYOUT_COST` a card played forward). Played forward, each card has
-        an even share of what is left when its turn comes, so what one card's solve leaves
-        unused goes to the cards after it."""
+        """Each card's rung in one world (a trick short for the Ombre's side if ``margin``, for
+        the other if it is ``False``: :func:`.ladder.margin_of`), and the work it took: at most
+        ``allowance`` solver nodes (plus :data:`PLAYOUT_COST` a card played forward). Played
+        forward, each card has an even share of what is left when its turn comes, so what one
+        card's solve leaves unused goes to the cards after it."""
         spent = 0
         budget = min(config.budget, allowance)
+        judge = None if margin is None else margin_of(world, margin)
         if left <= config.exact_from and budget > 0:
             try:
-                solution = solve_position(position_of(world), True, budget)
+                mask = 0 if judge is None else sum(1 << c for c in cards)
+                solution = solve_position(
+                    position_of(world, judge), True, budget, cards=mask or None
+                )
                 return {c: solution.rungs[c] for c in cards}, solution.nodes
             except BudgetExceeded:
                 spent = budget
@@ -361,7 +442,9 @@ class SearchPlayer:
             forward = world.copy()
             forward.apply_unchecked(card)
             share = min(config.budget, (allowance - spent) // (len(cards) - k))
-            rungs[card], work = _rung_by_playing_forward(forward, config.exact_from, share)
+            rungs[card], work = _rung_by_playing_forward(
+                forward, config.exact_from, share, judge, config.defenders_draw
+            )
             spent += work
         return rungs, spent
 
@@ -501,6 +584,7 @@ def expert() -> SearchPlayer:
 
 __all__ = [
     "EXPERT",
+    "EXPERT_PLAYOUT",
     "STANDARD",
     "CardChoice",
     "SearchConfig",

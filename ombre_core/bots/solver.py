@@ -167,11 +167,13 @@ def solve_position(
     every_card: bool = True,
     budget: int | None = None,
     off: frozenset[str] = frozenset(),
+    cards: CardSet | None = None,
 ) -> Solution:
-    """Solve a position: its value and, with ``every_card``, each legal card's value."""
+    """Solve a position: its value and, with ``every_card``, each legal card's value (or, given
+    ``cards``, the value of those of them that are legal only)."""
     search = _Search(position, budget, off)
     rung = search.root_value()
-    rungs = search.card_rungs(rung) if every_card else {}
+    rungs = search.card_rungs(rung, cards) if every_card else {}
     order = {c: i for i, c in enumerate(DISPLAY_ORDER[position.trump])}
     shown = sorted(rungs, key=order.__getitem__)
     return Solution(
@@ -864,15 +866,18 @@ class _Search:
         """The rung of the root under best play."""
         return self._ladder(self.reach.low[self.won], self.reach.high[self.won])
 
-    def card_rungs(self, value: int) -> dict[Card, int]:
-        """Each legal card of the mover and its rung, knowing the root's ``value``: each card is
-        first tested against the value (a best card needs only that test)."""
+    def card_rungs(self, value: int, cards: CardSet | None = None) -> dict[Card, int]:
+        """Each legal card of the mover (of ``cards``, if given) and its rung, knowing the root's
+        ``value``: each card is first tested against the value (a best card needs only that
+        test)."""
         position = self.position
         if not any(self.hands):
             return {}
         mover = position.to_move
         code, _, inplay = self._root()
         options = self._legal(self.hands[mover], code)
+        if cards is not None:
+            options &= self.layout.pack(cards & position.hands[mover])
         maximise = mover in position.side
         lo, hi = self.reach.low[self.won], self.reach.high[self.won]
         by_run: dict[int, int] = {}
