@@ -47,8 +47,15 @@ def open_table(page: Any, base_url: str, query: str = "", init: str = "") -> Non
 
 
 def settle(page: Any) -> str:
-    page.wait_for_function(STATE_SETTLED, timeout=STEP_TIMEOUT_MS)
-    return page.evaluate("document.body.dataset.state")
+    # The state is read after the wait; if it went back to "waiting" in between (seen once on a
+    # clean clone with the December 2026 expert, cause not yet found), wait again.
+    state = "waiting"
+    for _ in range(3):
+        page.wait_for_function(STATE_SETTLED, timeout=STEP_TIMEOUT_MS)
+        state = page.evaluate("document.body.dataset.state")
+        if state != "waiting":
+            break
+    return str(state)
 
 
 def choose_action(names: list[str]) -> str:
