@@ -1264,6 +1264,11 @@ function wire() {
     ui.pace = Number(e.target.value);
     saveSettings();
   });
+  // The dialog's close event comes a task after the click on Deal: until then the table would
+  // still say the old game is playable, so the state changes as the button is pressed.
+  $("new-form").addEventListener("submit", (e) => {
+    if (e.submitter?.value === "start") setState("waiting");
+  });
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
     if (dialog.returnValue !== "start") return;

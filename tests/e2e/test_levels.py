@@ -106,3 +106,20 @@ def test_a_new_game_while_the_expert_thinks_starts_cleanly(
     check_result(page)
     expect(page.locator("#notice")).to_be_hidden()
     assert console_errors == []
+
+
+def test_the_table_waits_from_the_moment_deal_is_pressed(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    # The dialog's close event, which starts the game, comes a task after the click: the state
+    # must not say the old game is playable in between (a test once read it so and failed).
+    open_table(page, base_url, "?seed=21&rules=1660")
+    assert settle(page) == "playable"
+    page.get_by_role("button", name="New game").click()
+    state = page.evaluate(
+        "() => { document.getElementById('new-start').click(); "
+        "return document.body.dataset.state; }"
+    )
+    assert state == "waiting"
+    assert settle(page) == "playable"
+    assert console_errors == []

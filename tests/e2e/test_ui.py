@@ -23,9 +23,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 ENGINE_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 30_000
-STATE_SETTLED = (
-    "() => ['playable', 'over', 'error', 'watching'].includes(document.body.dataset.state)"
-)
+SETTLED = "['playable', 'over', 'error', 'watching'].includes(document.body.dataset.state)"
+STATE_SETTLED = f"() => {SETTLED}"
 INSTANT = "localStorage.setItem('ombre.settings', JSON.stringify({pace: 0}));"
 
 
@@ -47,15 +46,12 @@ def open_table(page: Any, base_url: str, query: str = "", init: str = "") -> Non
 
 
 def settle(page: Any) -> str:
-    # The state is read after the wait; if it went back to "waiting" in between (seen once on a
-    # clean clone with the December 2026 expert, cause not yet found), wait again.
-    state = "waiting"
-    for _ in range(3):
-        page.wait_for_function(STATE_SETTLED, timeout=STEP_TIMEOUT_MS)
-        state = page.evaluate("document.body.dataset.state")
-        if state != "waiting":
-            break
-    return str(state)
+    """Wait for a settled state and return the state that satisfied the wait (read once: a
+    second read could see the next state)."""
+    handle = page.wait_for_function(
+        f"() => {SETTLED} && document.body.dataset.state", timeout=STEP_TIMEOUT_MS
+    )
+    return str(handle.json_value())
 
 
 def choose_action(names: list[str]) -> str:
