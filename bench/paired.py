@@ -10,11 +10,18 @@ same opponent with the same cards, the two scores share most of the cards' luck,
 difference has a much narrower interval than either duel's: this is how a change to a level (a
 bidding threshold, a budget) is measured against the level as it was, without a duel of the two
 (which costs several times as much with two search players at the table).
+
+    python bench/paired.py --share EXPERT.jsonl CHEATER.jsonl
+
+prints instead the first duel's mean as a share of the second's over the deals in common (how
+much of the novice-to-cheater gap a level closes) with a 95% bootstrap interval: the deals are
+drawn again with replacement, the same deals for both files, so the shared luck stays paired.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
@@ -35,10 +42,31 @@ def one_match(path: Path) -> tuple[tuple[str, str, str, int], dict[int, float]]:
     return key, by_deal
 
 
+def share_interval(
+    first: list[float], second: list[float], rounds: int = 2000, seed: int = 1
+) -> tuple[float, float, float]:
+    """sum(first) / sum(second), and the 2.5th and 97.5th percentiles of that ratio over
+    ``rounds`` resamplings of the deals (paired: deal i of one with deal i of the other)."""
+    share = sum(first) / sum(second)
+    rng = random.Random(seed)
+    n = len(first)
+    ratios = []
+    for _ in range(rounds):
+        picks = [rng.randrange(n) for _ in range(n)]
+        below = sum(second[i] for i in picks)
+        if below:
+            ratios.append(sum(first[i] for i in picks) / below)
+    ratios.sort()
+    return share, ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("first", type=Path)
     parser.add_argument("second", type=Path)
+    parser.add_argument(
+        "--share", action="store_true", help="the first mean as a share of the second's"
+    )
     args = parser.parse_args()
     (a1, b1, rules1, seed1), first = one_match(args.first)
     (a2, b2, rules2, seed2), second = one_match(args.second)
@@ -47,6 +75,13 @@ def main() -> None:
     common = sorted(set(first) & set(second))
     if len(common) < 2:
         sys.exit("fewer than two deals in common")
+    if args.share:
+        share, lo, hi = share_interval([first[d] for d in common], [second[d] for d in common])
+        print(
+            f"{a1} as a share of {a2}, each against {b1} ({rules1}, seed {seed1}), over "
+            f"{len(common)} deals in common: {share:.1%} [{lo:.1%}, {hi:.1%}] (bootstrap)"
+        )
+        return
     mean, half = mean_and_half_width([first[d] - second[d] for d in common])
     alone, alone_half = mean_and_half_width([first[d] for d in common])
     print(
