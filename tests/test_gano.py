@@ -21,6 +21,7 @@ from ombre_core.errors import IllegalAction
 from ombre_core.narrate import Narrator, glossary
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.state import Deal
+from ombre_core.tricks import trick_winner
 from ombre_core.views import view_of
 
 OMBRE = "As 2s Ac Ks Qs 2h 3h 2d 3d"  # seat 0, eldest, sans prendre in spades
@@ -142,6 +143,26 @@ def test_a_defender_says_it_when_only_his_partner_could_take_the_trick() -> None
     # leading a plain king with the Ombre still to play and trumps out: he may ruff it, so no
     led = act(table(), "2h", "gano", "Kh", "4c")
     assert led.to_move == 1 and not worth_saying(view_of(led, 1), parse_action("Kc"))
+
+
+def test_not_in_the_last_trick_where_the_partner_has_no_choice() -> None:
+    """At the last trick each hand holds one card: the word would spare nothing."""
+    asked = 0
+    for seed in range(40):
+        deal = Deal.from_seed(RULES_1660, seed, seed % 3)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            view = view_of(deal, seat)
+            if Act.GANO in view.legal and view.hand.bit_count() == 1:
+                card = view.hand.bit_length() - 1
+                assert view.trump is not None
+                holds = (view.leader + trick_winner((*view.trick, card), view.trump)) % 3 == seat
+                if holds and len(view.trick) == 1 and (seat + 1) % 3 in view.friends:
+                    asked += 1  # the Ombre led, the card holds it, the partner plays last
+                assert not worth_saying(view, card)
+            deal.apply(RulePlayer().choose(view, random.Random(seed)))
+    assert asked > 0
 
 
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)

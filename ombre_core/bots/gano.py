@@ -45,8 +45,9 @@ def worth_saying(view: View, card: Card) -> bool:
     it (the one who might take it), and no foe still to play can beat it: every foe has played
     to this trick, or ``card`` is a master (no unseen card of its suit above it, and, for a plain
     card, no unseen trump). Then the word costs nothing and spares the friend's high card.
+    In the last trick the friend has one card left and nothing to spare: the word is not said.
     """
-    if Act.GANO not in view.legal or view.trump is None:
+    if Act.GANO not in view.legal or view.trump is None or view.hand.bit_count() < 2:
         return False
     trick = (*view.trick, card)
     if _winner_seat(view, trick) != view.seat:
