@@ -11,9 +11,11 @@ import pytest
 from ombre_helpers import DATA
 
 from ombre_core.__main__ import main
+from ombre_core.actions import Act
 from ombre_core.bots.cheater import CheaterPlayer
 from ombre_core.bots.duel import (
     ROLES,
+    Decisions,
     Timings,
     deal_score,
     deal_score_by_role,
@@ -53,6 +55,27 @@ def test_the_parts_by_role_add_up_to_the_score() -> None:
     payments, roles = play_deal_with_roles(RULES_1660, 3, ["novice"] * 3, Timings())
     assert roles.count("ombre") <= 1 and set(roles) <= set(ROLES)
     assert payments == play_deal(RULES_1660, 3, ["novice"] * 3, Timings())
+
+
+def test_remembered_decisions_change_no_score_time_count_or_agreement() -> None:
+    """The plays of a deal share their beginnings: a decision remembered from one play is the
+    one the player would have made again (a search player saying *Gano*, then its card, too)."""
+    reused = said = 0
+    for seed in (2026 * 1_000_003, 2026 * 1_000_003 + 1, 5, 8):
+        fresh, kept = Timings(), Timings()
+        check = frozenset({"standard"})
+        again = deal_score_by_role(RULES_1660, "standard", "novice", seed, fresh, check, False)
+        once = deal_score_by_role(RULES_1660, "standard", "novice", seed, kept, check)
+        assert once == again
+        assert {k: len(v) for k, v in kept.ms.items()} == {k: len(v) for k, v in fresh.ms.items()}
+        assert kept.agreement == fresh.agreement
+        decisions = Decisions()
+        play_deal(RULES_1660, seed, ["standard"] * 3, Timings(), decisions=decisions)
+        play_deal(RULES_1660, seed, ["standard"] * 3, Timings(), decisions=decisions)
+        assert decisions.reused == len(decisions.kept)  # the second play thought nothing again
+        reused += decisions.reused
+        said += sum(action == Act.GANO for action, _, _ in decisions.kept.values())
+    assert reused > 0 and said > 0
 
 
 def test_a_deal_replays_exactly() -> None:

@@ -21,6 +21,15 @@ so a player that chose an illegal action would stop the match.
 
 Every decision takes its randomness from a ``random.Random`` seeded by the deal, the seat and the
 action's index, so a match replays exactly, and a player sees only its :func:`view_of`.
+
+The ``2 + 2n`` plays of a deal share long beginnings (the same cards, and most decisions alike
+until the two players first differ), so each decision is remembered for the deal by the player,
+the seat and every action before it (:class:`Decisions`): a play that reaches the same point
+takes the remembered action instead of thinking again. This holds because a player's decision is
+a function of its view, its seeded randomness and, at most, its own decision just before (the
+search players' planned trump and their card after *Gano*): the action before is then in the key.
+The scores are the same with or without it (``tests/test_duel.py``); the time a remembered
+decision took is counted again, so the decision times are those of every decision played.
 """
 
 from __future__ import annotations
@@ -114,16 +123,31 @@ ROLES = ("ombre", "defender", "passed")
 game (all passed)."""
 
 
+Decided = tuple[A.Action, float, bool | None]
+"""A remembered decision: the action, its milliseconds, and whether a card was among the
+solver's best (None when not checked)."""
+
+
+class Decisions:
+    """The decisions of one deal's plays, by player, seat and every action before (see the
+    module's doc): only for the plays of one deal seed, which fixes the cards."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[str, int, tuple[A.Action, ...]], Decided] = {}
+        self.reused = 0
+
+
 def play_deal(
     rules: Rules,
     deal_seed: int,
     seat_players: Sequence[str],
     timings: Timings,
     check: frozenset[str] = frozenset(),
+    decisions: Decisions | None = None,
 ) -> tuple[int, ...]:
     """Play one deal with the named player in each seat; return what each seat won.
     (:func:`play_deal_with_roles` tells each seat's role too.)"""
-    return play_deal_with_roles(rules, deal_seed, seat_players, timings, check)[0]
+    return play_deal_with_roles(rules, deal_seed, seat_players, timings, check, decisions)[0]
 
 
 def play_deal_with_roles(
@@ -132,43 +156,67 @@ def play_deal_with_roles(
     seat_players: Sequence[str],
     timings: Timings,
     check: frozenset[str] = frozenset(),
+    decisions: Decisions | None = None,
 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Play one deal with the named player in each seat; return what each seat won and its
     role (:data:`ROLES`).
 
     A player that ``sees_everything`` (:mod:`.cheater`) is handed a copy of the deal; every other
     decides from its view. For the players named in ``check``, each card is compared with the
-    solver's best cards on the true deal (:meth:`Timings.agree`).
+    solver's best cards on the true deal (:meth:`Timings.agree`). ``decisions``, shared by the
+    plays of this deal seed, remembers their decisions (the module's doc).
     """
     deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % rules.seats)
     players = [make_duelist(name) for name in seat_players]
-    index = 0
+    played: list[A.Action] = []
     while not deal.is_over:
         seat = deal.to_move
         assert seat is not None
-        player = players[seat]
-        rng = decision_rng(deal_seed, seat, index)
-        start = time.perf_counter()
-        if isinstance(player, CheaterPlayer):
-            action = player.choose_seeing(deal.copy(), rng)
+        name = seat_players[seat]
+        key = (name, seat, tuple(played))
+        kept = decisions.kept.get(key) if decisions is not None else None
+        if kept is not None:
+            assert decisions is not None
+            decisions.reused += 1
+            action, ms, agreed = kept
         else:
-            action = player.choose(view_of(deal, seat), rng)
-        timings.add(seat_players[seat], (time.perf_counter() - start) * 1000)
-        if (
-            seat_players[seat] in check
-            and deal.phase == Phase.PLAY
-            and A.is_card(action)
-            and deal.legal_cards().bit_count() > 1  # a choice
-        ):
-            best = solve(deal.copy()).best
-            timings.agree(seat_players[seat], len(deal.tricks), action in best)
+            action, ms, agreed = _decide(deal, players[seat], name, len(played), deal_seed, check)
+            if decisions is not None:
+                decisions.kept[key] = (action, ms, agreed)
+        timings.add(name, ms)
+        if agreed is not None:
+            timings.agree(name, len(deal.tricks), agreed)
         deal.apply(action)
-        index += 1
+        played.append(action)
     side = ombre_side(deal)
     roles = tuple(
         "passed" if not side else "ombre" if s in side else "defender" for s in range(deal.seats)
     )
     return settle(deal).payments, roles
+
+
+def _decide(
+    deal: Deal, player: Player, name: str, index: int, deal_seed: int, check: frozenset[str]
+) -> Decided:
+    """The player's action for the seat on turn, its time, and (if checked) the agreement."""
+    seat = deal.to_move
+    assert seat is not None
+    rng = decision_rng(deal_seed, seat, index)
+    start = time.perf_counter()
+    if isinstance(player, CheaterPlayer):
+        action = player.choose_seeing(deal.copy(), rng)
+    else:
+        action = player.choose(view_of(deal, seat), rng)
+    ms = (time.perf_counter() - start) * 1000
+    agreed = None
+    if (
+        name in check
+        and deal.phase == Phase.PLAY
+        and A.is_card(action)
+        and deal.legal_cards().bit_count() > 1  # a choice
+    ):
+        agreed = action in solve(deal.copy()).best
+    return action, ms, agreed
 
 
 def deal_score(
@@ -190,18 +238,21 @@ def deal_score_by_role(
     deal_seed: int,
     timings: Timings,
     check: frozenset[str] = frozenset(),
+    remember: bool = True,
 ) -> tuple[float, dict[str, float]]:
     """:func:`deal_score`, and its parts by the role of the seat played alone (the guest's role
-    in the deal where he sits there; :data:`ROLES`): the parts add up to the score."""
+    in the deal where he sits there; :data:`ROLES`): the parts add up to the score.
+    ``remember=False`` thinks every decision again in every play (:class:`Decisions`)."""
     n = rules.seats
     gains = []
     parts = dict.fromkeys(ROLES, 0.0)
+    decisions = Decisions() if remember else None
     for home, guest in ((b, a), (a, b)):
-        base = play_deal(rules, deal_seed, [home] * n, timings, check)
+        base = play_deal(rules, deal_seed, [home] * n, timings, check, decisions)
         for s in range(n):
             seats = [home] * n
             seats[s] = guest
-            won, roles = play_deal_with_roles(rules, deal_seed, seats, timings, check)
+            won, roles = play_deal_with_roles(rules, deal_seed, seats, timings, check, decisions)
             gain = won[s] - base[s]
             gains.append(gain if guest == a else -gain)
             parts[roles[s]] += gains[-1]
