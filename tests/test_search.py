@@ -6,6 +6,7 @@ Strength is measured by duplicate-deal duels (``python -m ombre_core duel``), no
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from ombre_helpers import PRESET_LIST
@@ -13,7 +14,13 @@ from ombre_helpers import PRESET_LIST
 from ombre_core.bots import RulePlayer, make_player
 from ombre_core.bots.ladder import CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG
 from ombre_core.bots.sampler import Sampler
-from ombre_core.bots.search import SearchConfig, SearchPlayer, ombre_payoff, quick_card
+from ombre_core.bots.search import (
+    SearchConfig,
+    SearchPlayer,
+    guarded_choice,
+    ombre_payoff,
+    quick_card,
+)
 from ombre_core.rules import Rules
 from ombre_core.state import Deal, Phase
 from ombre_core.views import view_of
@@ -28,6 +35,8 @@ TINY = SearchConfig(
     priced_exchange=True,
 )
 """A cheap configuration: the same code paths as the levels, in a fraction of the time."""
+GUARDED = replace(TINY, price_confidence=2.0)
+"""The same, leaving the pamphlet's auction and exchange only when the worlds agree."""
 
 
 def positions(rules: Rules, seeds: range) -> list[Deal]:
@@ -44,10 +53,11 @@ def positions(rules: Rules, seeds: range) -> list[Deal]:
     return out
 
 
+@pytest.mark.parametrize("config", [TINY, GUARDED], ids=["priced", "guarded"])
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
-def test_a_search_player_decides_from_the_view_alone(rules: Rules) -> None:
+def test_a_search_player_decides_from_the_view_alone(rules: Rules, config: SearchConfig) -> None:
     """Change the hidden cards in a way the view allows: the decision stays the same."""
-    player = SearchPlayer("tiny", TINY)
+    player = SearchPlayer("tiny", config)
     checked = 0
     for deal in positions(rules, range(6)):
         seat = deal.to_move
@@ -61,9 +71,10 @@ def test_a_search_player_decides_from_the_view_alone(rules: Rules) -> None:
     assert checked > 20
 
 
+@pytest.mark.parametrize("config", [TINY, GUARDED], ids=["priced", "guarded"])
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
-def test_search_players_take_only_legal_actions(rules: Rules) -> None:
-    tiny = SearchPlayer("tiny", TINY)
+def test_search_players_take_only_legal_actions(rules: Rules, config: SearchConfig) -> None:
+    tiny = SearchPlayer("tiny", config)
     for seed in range(4):
         deal = Deal.from_seed(rules, 100 + seed, seed % 3)
         players = [tiny, RulePlayer(), tiny] if seed % 2 else [RulePlayer(), tiny, tiny]
@@ -84,6 +95,42 @@ def test_each_level_plays_a_whole_deal() -> None:
             kinds.add(deal.phase)
             deal.apply(players[seat].choose(view_of(deal, seat), random.Random(len(deal.events))))
         assert Phase.PLAY in kinds
+
+
+def test_the_guard_keeps_the_rule_unless_the_worlds_agree() -> None:
+    even = [0.25] * 4
+    noisy = {"rule": [0.0, 0.0, 0.0, 0.0], "other": [4.0, -3.0, 3.5, -3.0]}  # better on average
+    assert guarded_choice("rule", noisy, even, 2.0) == "rule"
+    assert guarded_choice("rule", noisy, even, 0.0) == "other"  # unguarded: the best priced
+    steady = {"rule": [0.0, 1.0, 2.0, 3.0], "other": [0.5, 1.6, 2.4, 3.5]}  # better in each
+    assert guarded_choice("rule", steady, even, 2.0) == "other"
+    worse = {"rule": [1.0] * 4, "other": [0.0] * 4}
+    assert guarded_choice("rule", worse, even, 2.0) == "rule"
+    # one world carries all the weight: no spread to judge by, so the rule stays
+    alone = {"rule": [0.0, 0.0], "other": [5.0, -9.0]}
+    assert guarded_choice("rule", alone, [1.0, 0.0], 2.0) == "rule"
+    # the rule's own choice missing from the priced ones: the best priced
+    assert guarded_choice("rule", {"other": [1.0] * 4}, even, 2.0) == "other"
+
+
+def test_the_priced_expert_keeps_the_pamphlets_bid_on_a_clear_hand() -> None:
+    """Far from a threshold the pricing is not asked; near one, its choice is legal."""
+    from ombre_core.bots.rulebot import ASK_THRESHOLD, best_trump
+
+    rules = PRESET_LIST[0]
+    near = 0
+    for seed in range(60):
+        deal = Deal.from_seed(rules, seed, seed % 3)
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        action = make_player("expert-priced").choose(view, random.Random(1))
+        assert action in view.legal
+        if abs(best_trump(view.hand)[1] - ASK_THRESHOLD) > 1.0 and best_trump(view.hand)[1] < 4:
+            assert action == RulePlayer().choose(view, random.Random(1))
+        else:
+            near += 1
+    assert near > 0
 
 
 def test_quick_card_is_always_legal() -> None:

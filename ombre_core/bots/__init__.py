@@ -46,12 +46,18 @@ DIAGNOSTICS: dict[str, Callable[[], Player]] = {
     "expert-bold": _variant("expert-bold", replace(EXPERT, ask_threshold=BOLD_ASK_THRESHOLD)),
     "standard-bold": _variant("standard-bold", replace(STANDARD, ask_threshold=BOLD_ASK_THRESHOLD)),
     "expert-playout": _variant("expert-playout", EXPERT_PLAYOUT),
+    "expert-priced": _variant(
+        "expert-priced",
+        replace(EXPERT, priced_auction=True, priced_exchange=True, price_confidence=2.0),
+    ),
 }
 """A level with one thing changed, for duels that measure what it is worth: ``-uniform``
 samples the hidden cards uniformly (no inference from the others' actions); ``-silent`` never
 says *Gano* (it still heeds one); ``-bold`` asks leave on a weaker hand
 (:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2); ``expert-playout`` is
-the expert as it was until December 2026 (:data:`~.search.EXPERT_PLAYOUT`)."""
+the expert as it was until December 2026 (:data:`~.search.EXPERT_PLAYOUT`); ``expert-priced``
+prices its auction, discard and trump over worlds and leaves the pamphlet's choice only when the
+worlds agree, two standard errors clear (:func:`~.search.guarded_choice`)."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
@@ -68,7 +74,9 @@ def make_player(name: str) -> Player:
         factory = PLAYERS[name]
     except (KeyError, TypeError):
         raise OmbreError(
-            f"unknown computer player {name!r}: expected one of {', '.join(PLAYERS)}"
+            f"unknown computer player {name!r}: expected a level ({', '.join(LEVELS)}), random,"
+            f" rules, or a diagnostic variant of a level (docs/bots.md: {len(DIAGNOSTICS)} of them,"
+            " such as expert-uniform)"
         ) from None
     return factory()
 

@@ -24,8 +24,11 @@ so with a seed it is reproducible; budgets are counts of worlds and solver nodes
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from .. import actions as A
 from ..actions import Act
@@ -97,6 +100,10 @@ class SearchConfig:
     (:meth:`SearchPlayer._by_margin`)."""
     margin_nodes: int = 0
     """Work for telling tied cards apart, in solver nodes, beside :attr:`decision_nodes`."""
+    price_confidence: float = 0.0
+    """How sure the priced auction and exchange must be to leave the pamphlet's choice: another
+    action is taken only when its advantage over the rule's, world by world, is this many
+    standard errors above nothing (:func:`guarded_choice`); 0 takes the best priced."""
 
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
@@ -182,6 +189,37 @@ def ombre_payoff(deal: Deal, rung: int) -> float:
     if rung == VOLE_RUNG:
         value += opponents * rules.vole_bonus * 0.5  # only if declared: counted at half
     return value
+
+
+Option = TypeVar("Option")
+
+
+def guarded_choice(
+    rule: Option,
+    values: dict[Option, list[float]],
+    weights: Sequence[float],
+    confidence: float,
+) -> Option:
+    """The action with the best weighted value over the worlds, but only if its advantage over
+    ``rule`` (the pamphlet's choice) is more than ``confidence`` standard errors of the paired
+    difference world by world; else ``rule``. ``values`` holds each action's value in each
+    world (the same worlds for all, ``weights`` summing to 1).
+
+    A handful of worlds prices a contract with an error larger than most differences near a
+    threshold, where the pricing is used: taken as it comes, the noise would decide. The rule is
+    the prior; the worlds overturn it only when they agree."""
+    total = {
+        a: math.fsum(w * x for w, x in zip(weights, v, strict=True)) for a, v in values.items()
+    }
+    best = max(values, key=lambda a: (total[a], a == rule))
+    if best == rule or rule not in values or confidence <= 0:
+        return best
+    diffs = [x - y for x, y in zip(values[best], values[rule], strict=True)]
+    mean = total[best] - total[rule]
+    spread = math.fsum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
+    effective = 1 / math.fsum(w * w for w in weights)
+    error = math.sqrt(spread / effective) if effective > 1 else math.inf
+    return best if mean > confidence * error else rule
 
 
 # ---- a quick full-information policy for playing forward -----------------------------------------
@@ -277,8 +315,9 @@ class SearchPlayer:
         self.name = name
         self.config = config
         self._rules_player = RulePlayer(config.ask_threshold)
-        self._planned_trump: tuple[int, int] | None = None
-        """(events seen when planned, trump): the Ombre names the trump he discarded for."""
+        self._planned_trump: tuple[int, int | None] | None = None
+        """(events seen when planned, trump): the Ombre names the trump he discarded for (None:
+        the pamphlet's, from the hand he drew)."""
         self._after_gano: tuple[tuple[int, CardSet], int] | None = None
         """((events seen, hand) when the card comes, card): the card said *Gano* with."""
 
@@ -459,19 +498,17 @@ class SearchPlayer:
         if min(abs(strength - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD)) > GRAY_ZONE:
             return rule_choice
         worlds = self._worlds(view, self.config.bid_worlds, rng)
-        values: dict[A.Action, float] = {}
+        values: dict[A.Action, list[float]] = {}
         for action in view.legal:
             if action == Act.PASS:
-                values[action] = PASS_VALUE * rules.game_stake - rules.pass_fee_of(
-                    view.seat, view.eldest
-                )
+                passed = PASS_VALUE * rules.game_stake - rules.pass_fee_of(view.seat, view.eldest)
+                values[action] = [passed] * len(worlds)
                 continue
-            total = 0.0
-            for world in worlds:
-                trial = world.deal.copy()
-                total += world.weight * self._simulate_contract(trial, view.seat, action)
-            values[action] = total
-        return max(view.legal, key=lambda a: (values[a], a == rule_choice))
+            values[action] = [
+                self._simulate_contract(world.deal.copy(), view.seat, action) for world in worlds
+            ]
+        weights = [world.weight for world in worlds]
+        return guarded_choice(rule_choice, values, weights, self.config.price_confidence)
 
     def _simulate_contract(self, deal: Deal, seat: int, action: A.Action) -> float:
         """Counters this seat may expect from ``action`` in one world: the others answer as the
@@ -519,40 +556,66 @@ class SearchPlayer:
     def _ombre_discard(self, view: View, rng: random.Random) -> A.Action:
         """Choose the trump and the discard together, by their priced outcomes over worlds."""
         worlds = self._worlds(view, self.config.bid_worlds, rng)
-        candidates: dict[tuple[int, CardSet], float] = {}
         ranked = sorted(ALL_SUITS, key=lambda s: -hand_strength(view.hand, s))[:2]
+        # The Ombre's hand is the same in every world, so each candidate is too.
+        seat = view.seat
+        options: list[tuple[int, CardSet]] = []
         for trump in ranked:
+            deal = worlds[0].deal
+            for variant in _discard_variants(
+                deal, seat, self._discard_for(deal, seat, trump), trump
+            )[:2]:
+                options.append((trump, variant))
+        rule_option = (
+            best_trump(view.hand)[0],
+            A.discard_mask(self._rules_player.choose(view, rng)),
+        )
+        if rule_option not in options:
+            options.append(rule_option)
+        values: dict[int, list[float]] = {}
+        for k, (trump, variant) in enumerate(options):
+            row = []
             for world in worlds:
-                deal = world.deal.copy()
-                discard = self._discard_for(deal, view.seat, trump)
-                for variant in _discard_variants(deal, view.seat, discard, trump)[:2]:
-                    trial = deal.copy()
-                    trial.apply_unchecked(Act.DISCARD | variant)
-                    trial.apply_unchecked(Act.TRUMP + trump)
-                    key = (trump, variant)
-                    candidates[key] = candidates.get(key, 0.0) + world.weight * self._price_play(
-                        trial
-                    )
-        (trump, discard), _ = max(candidates.items(), key=lambda kv: kv[1])
-        self._planned_trump = (len(view.events), trump)
+                trial = world.deal.copy()
+                trial.apply_unchecked(Act.DISCARD | variant)
+                trial.apply_unchecked(Act.TRUMP + trump)
+                row.append(self._price_play(trial))
+            values[k] = row
+        weights = [world.weight for world in worlds]
+        choice = guarded_choice(
+            options.index(rule_option), values, weights, self.config.price_confidence
+        )
+        trump, discard = options[choice]
+        # Kept to the pamphlet's discard, the Ombre names the trump as the pamphlet does too,
+        # from the hand he draws (None); else the trump he discarded for.
+        planned = (
+            None if choice == options.index(rule_option) and self.config.price_confidence else trump
+        )
+        self._planned_trump = (len(view.events), planned)
         return Act.DISCARD | discard
 
     def _trump(self, view: View, rng: random.Random) -> A.Action:
         planned = self._planned_trump
         self._planned_trump = None
         if planned is not None and planned[0] == len(view.events) - 1:
+            if planned[1] is None:
+                return self._rules_player.choose(view, rng)
             return Act.TRUMP + planned[1]
         worlds = self._worlds(view, self.config.bid_worlds, rng)
         # Only the suits: taking in before naming (ENC's ``draw``) lets another name the trump,
         # which no careful Ombre does.
         options = [a for a in view.legal if A.is_trump(a)]
-        values = dict.fromkeys(options, 0.0)
+        values: dict[A.Action, list[float]] = {}
         for action in options:
+            row = []
             for world in worlds:
                 trial = world.deal.copy()
                 trial.apply_unchecked(action)
-                values[action] += world.weight * self._price_play(trial)
-        return max(options, key=values.__getitem__)
+                row.append(self._price_play(trial))
+            values[action] = row
+        weights = [world.weight for world in worlds]
+        rule = self._rules_player.choose(view, rng)
+        return guarded_choice(rule, values, weights, self.config.price_confidence)
 
 
 def _discard_variants(deal: Deal, seat: int, discard: CardSet, trump: int) -> list[CardSet]:
@@ -590,6 +653,7 @@ __all__ = [
     "SearchConfig",
     "SearchPlayer",
     "expert",
+    "guarded_choice",
     "ombre_payoff",
     "quick_card",
     "rung_value",
