@@ -6,6 +6,7 @@ Strength is measured by duplicate-deal duels (``python -m ombre_core duel``), no
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -23,7 +24,7 @@ from ombre_core.bots.search import (
 )
 from ombre_core.rules import Rules
 from ombre_core.state import Deal, Phase
-from ombre_core.views import view_of
+from ombre_core.views import View, view_of
 
 TINY = SearchConfig(
     play_worlds=3,
@@ -97,6 +98,15 @@ def test_each_level_plays_a_whole_deal() -> None:
         assert Phase.PLAY in kinds
 
 
+def first_speakers(rules: Rules, seeds: range) -> Iterator[View]:
+    """The view of the first to speak in the auction of each seeded deal."""
+    for seed in seeds:
+        deal = Deal.from_seed(rules, seed, seed % 3)
+        seat = deal.to_move
+        assert seat is not None
+        yield view_of(deal, seat)
+
+
 def test_the_guard_keeps_the_rule_unless_the_worlds_agree() -> None:
     even = [0.25] * 4
     noisy = {"rule": [0.0, 0.0, 0.0, 0.0], "other": [4.0, -3.0, 3.5, -3.0]}  # better on average
@@ -117,13 +127,8 @@ def test_the_priced_expert_keeps_the_pamphlets_bid_on_a_clear_hand() -> None:
     """Far from a threshold the pricing is not asked; near one, its choice is legal."""
     from ombre_core.bots.rulebot import ASK_THRESHOLD, best_trump
 
-    rules = PRESET_LIST[0]
     near = 0
-    for seed in range(60):
-        deal = Deal.from_seed(rules, seed, seed % 3)
-        seat = deal.to_move
-        assert seat is not None
-        view = view_of(deal, seat)
+    for view in first_speakers(PRESET_LIST[0], range(60)):
         action = make_player("expert-priced").choose(view, random.Random(1))
         assert action in view.legal
         if abs(best_trump(view.hand)[1] - ASK_THRESHOLD) > 1.0 and best_trump(view.hand)[1] < 4:
@@ -206,13 +211,8 @@ def test_the_bold_variant_asks_leave_where_the_level_passes() -> None:
     from ombre_core.bots import BOLD_ASK_THRESHOLD, make_player
     from ombre_core.bots.rulebot import ASK_THRESHOLD, best_trump
 
-    rules = PRESET_LIST[0]
     found = 0
-    for seed in range(400):
-        deal = Deal.from_seed(rules, seed, seed % 3)
-        seat = deal.to_move
-        assert seat is not None
-        view = view_of(deal, seat)
+    for view in first_speakers(PRESET_LIST[0], range(400)):
         strength = best_trump(view.hand)[1]
         if not BOLD_ASK_THRESHOLD <= strength < ASK_THRESHOLD or Act.PLAY not in view.legal:
             continue
