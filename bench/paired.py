@@ -16,6 +16,8 @@ bidding threshold, a budget) is measured against the level as it was, without a 
 prints instead the first duel's mean as a share of the second's over the deals in common (how
 much of the novice-to-cheater gap a level closes) with a 95% bootstrap interval: the deals are
 drawn again with replacement, the same deals for both files, so the shared luck stays paired.
+``--pool-shared`` scores each deal as a session does (the pool left at the end counted a share
+to each seat: ``duel.deal_scores``), over the deals whose lines keep that part.
 """
 
 from __future__ import annotations
@@ -27,18 +29,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ombre_core.bots.duel import mean_and_half_width, read_scores
+from ombre_core.bots.duel import mean_and_half_width, read_pool_gains, read_scores
 
 
-def one_match(path: Path) -> tuple[tuple[str, str, str, int], dict[int, float]]:
-    """The one match a scores file holds, and its scores by deal."""
+def one_match(
+    path: Path, pool_shared: bool = False
+) -> tuple[tuple[str, str, str, int], dict[int, float]]:
+    """The one match a scores file holds, and its scores by deal (with ``pool_shared``, the
+    score plus the pool's part, over the deals that keep it: ``duel.deal_scores``)."""
     try:
         matches = read_scores(str(path))
+        pools = read_pool_gains(str(path)) if pool_shared else {}
     except (OSError, ValueError) as exc:
         sys.exit(str(exc))
     if len(matches) != 1:
         sys.exit(f"{path}: holds {len(matches)} matches, not one")
     [(key, by_deal)] = matches.items()
+    if pool_shared:
+        gains = pools.get(key, {})
+        by_deal = {d: x + gains[d] for d, x in by_deal.items() if d in gains}
     return key, by_deal
 
 
@@ -67,14 +76,26 @@ def main() -> None:
     parser.add_argument(
         "--share", action="store_true", help="the first mean as a share of the second's"
     )
+    parser.add_argument(
+        "--pool-shared",
+        action="store_true",
+        help="score each deal as a session does: the pool left shared by the seats",
+    )
     args = parser.parse_args()
-    (a1, b1, rules1, seed1), first = one_match(args.first)
-    (a2, b2, rules2, seed2), second = one_match(args.second)
+    (a1, b1, rules1, seed1), first = one_match(args.first, args.pool_shared)
+    (a2, b2, rules2, seed2), second = one_match(args.second, args.pool_shared)
     if (b1, rules1, seed1) != (b2, rules2, seed2):
         sys.exit("the two duels must have the same opponent, rules and seed")
     common = sorted(set(first) & set(second))
     if len(common) < 2:
-        sys.exit("fewer than two deals in common")
+        sys.exit(
+            "fewer than two deals in common"
+            + (
+                " that keep the pool's part (duels before December 2026 did not)"
+                if args.pool_shared
+                else ""
+            )
+        )
     if args.share:
         share, lo, hi = share_interval([first[d] for d in common], [second[d] for d in common])
         print(

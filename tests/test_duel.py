@@ -19,6 +19,7 @@ from ombre_core.bots.duel import (
     Timings,
     deal_score,
     deal_score_by_role,
+    deal_scores,
     duel,
     play_deal,
     play_deal_with_roles,
@@ -78,6 +79,31 @@ def test_remembered_decisions_change_no_score_time_count_or_agreement() -> None:
     assert reused > 0 and said > 0
 
 
+def test_the_pools_part_counts_a_share_of_what_is_left_to_each_seat() -> None:
+    """The pool left at the end (a repuesto's, or all passing) is no one's in the score; the
+    pool's part gives each seat a 1/n share of it, as a session plays for it next deal."""
+    seen = 0
+    for seed in range(30):
+        score, parts, pool = deal_scores(RULES_1660, "novice", "random", seed, Timings())
+        assert (score, parts) == deal_score_by_role(RULES_1660, "novice", "random", seed, Timings())
+        again = deal_scores(RULES_1660, "random", "novice", seed, Timings())
+        assert again[2] == pytest.approx(-pool)
+        changed = False  # did a guest ever change what the pool kept?
+        for home, guest in (("random", "novice"), ("novice", "random")):
+            left: list[int] = []
+            for s in range(-1, 3):
+                seats = [guest if t == s else home for t in range(3)]
+                play_deal_with_roles(RULES_1660, seed, seats, Timings(), pool_left=left)
+            changed |= len(set(left)) > 1
+        if not changed:
+            assert pool == 0
+        seen += pool != 0
+    assert seen > 0
+    report = duel("novice", "random", "1660", deals=8, seed=3)
+    shared = report["pool_shared"]
+    assert shared["deals"] == 8 and shared["ci95"][0] <= shared["mean"] <= shared["ci95"][1]
+
+
 def test_a_deal_replays_exactly() -> None:
     seats = ["novice", "random", "novice"]
     assert play_deal(RULES_1660, 17, seats, Timings()) == play_deal(
@@ -131,6 +157,8 @@ def test_a_duel_keeps_its_scores_and_goes_on_where_it_stopped(tmp_path: Path) ->
     assert resumed["by_role"] == whole["by_role"] and resumed["by_role"]["deals"] == 25
     roles = whole["by_role"]
     assert abs(sum(roles[r]["mean"] for r in ROLES) - whole["mean"]) < 1e-3
+    assert resumed["pool_shared"] == whole["pool_shared"]
+    assert all("pool_gain" in line for line in lines if line["a"] == "novice")
     assert told[-1].startswith("duel novice vs random: 25/25 deals, mean so far")
     assert len(told) == 2  # every CHUNK (10) deals of the 13 played
 

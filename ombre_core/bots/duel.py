@@ -157,6 +157,7 @@ def play_deal_with_roles(
     timings: Timings,
     check: frozenset[str] = frozenset(),
     decisions: Decisions | None = None,
+    pool_left: list[int] | None = None,
 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Play one deal with the named player in each seat; return what each seat won and its
     role (:data:`ROLES`).
@@ -164,7 +165,8 @@ def play_deal_with_roles(
     A player that ``sees_everything`` (:mod:`.cheater`) is handed a copy of the deal; every other
     decides from its view. For the players named in ``check``, each card is compared with the
     solver's best cards on the true deal (:meth:`Timings.agree`). ``decisions``, shared by the
-    plays of this deal seed, remembers their decisions (the module's doc).
+    plays of this deal seed, remembers their decisions (the module's doc). ``pool_left``, if
+    given, is told what the pool holds at the end (for the next deal).
     """
     deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % rules.seats)
     players = [make_duelist(name) for name in seat_players]
@@ -192,7 +194,10 @@ def play_deal_with_roles(
     roles = tuple(
         "passed" if not side else "ombre" if s in side else "defender" for s in range(deal.seats)
     )
-    return settle(deal).payments, roles
+    settled = settle(deal)
+    if pool_left is not None:
+        pool_left.append(settled.pool_out)
+    return settled.payments, roles
 
 
 def _decide(
@@ -243,31 +248,63 @@ def deal_score_by_role(
     """:func:`deal_score`, and its parts by the role of the seat played alone (the guest's role
     in the deal where he sits there; :data:`ROLES`): the parts add up to the score.
     ``remember=False`` thinks every decision again in every play (:class:`Decisions`)."""
+    score, parts, _ = deal_scores(rules, a, b, deal_seed, timings, check, remember)
+    return score, parts
+
+
+Scored = tuple[float, dict[str, float], float]
+"""A deal's score, its parts by role, and what A gains over B from the pool left at the end
+counted a share to each seat (:func:`deal_scores`)."""
+
+
+def deal_scores(
+    rules: Rules,
+    a: str,
+    b: str,
+    deal_seed: int,
+    timings: Timings,
+    check: frozenset[str] = frozenset(),
+    remember: bool = True,
+) -> Scored:
+    """:func:`deal_score_by_role`, and the pool's part: what the pool holds at the end (after a
+    repuesto, or a deal all passed) is counted for no one in the score, since each deal starts
+    from an empty pool; in a session it is played for in the next deal, where each seat may
+    expect a share of it (1/n, the seats being alike). The pool's part is A's gain over B from
+    those shares: the score plus it is the deal's worth as a session counts it (a defender who
+    forces a repuesto keeps a share of the doubled pool, where a sacada loses it)."""
     n = rules.seats
     gains = []
+    pool_gains = []
     parts = dict.fromkeys(ROLES, 0.0)
     decisions = Decisions() if remember else None
     for home, guest in ((b, a), (a, b)):
-        base = play_deal(rules, deal_seed, [home] * n, timings, check, decisions)
+        left: list[int] = []
+        base = play_deal_with_roles(rules, deal_seed, [home] * n, timings, check, decisions, left)[
+            0
+        ]
         for s in range(n):
             seats = [home] * n
             seats[s] = guest
-            won, roles = play_deal_with_roles(rules, deal_seed, seats, timings, check, decisions)
-            gain = won[s] - base[s]
-            gains.append(gain if guest == a else -gain)
+            won, roles = play_deal_with_roles(
+                rules, deal_seed, seats, timings, check, decisions, left
+            )
+            sign = 1 if guest == a else -1
+            gains.append(sign * (won[s] - base[s]))
+            pool_gains.append(sign * (left[-1] - left[0]) / n)
             parts[roles[s]] += gains[-1]
-    return sum(gains) / len(gains), {role: x / len(gains) for role, x in parts.items()}
-
-
-Scored = tuple[float, dict[str, float]]
-"""A deal's score and its parts by role."""
+    count = len(gains)
+    return (
+        sum(gains) / count,
+        {role: x / count for role, x in parts.items()},
+        sum(pool_gains) / count,
+    )
 
 
 def _chunk(args: tuple[str, str, str, list[int], frozenset[str]]) -> tuple[list[Scored], Timings]:
     rules_id, a, b, seeds, check = args
     rules = get_rules(rules_id)
     timings = Timings()
-    return [deal_score_by_role(rules, a, b, s, timings, check) for s in seeds], timings
+    return [deal_scores(rules, a, b, s, timings, check) for s in seeds], timings
 
 
 CHUNK = 10
@@ -313,11 +350,11 @@ def duel(
         timings.merge(part)
         if scores_file:
             with open(scores_file, "a", encoding="utf-8") as kept:
-                for s, (x, roles) in zip(part_seeds, part_scores, strict=True):
-                    line = {**match, "deal": s, "score": x, "by_role": roles}
+                for s, (x, roles, pool) in zip(part_seeds, part_scores, strict=True):
+                    line = {**match, "deal": s, "score": x, "by_role": roles, "pool_gain": pool}
                     kept.write(json.dumps(line) + "\n")
         if progress:
-            so_far = math.fsum(x for x, _ in by_seed.values()) / len(by_seed)
+            so_far = math.fsum(x for x, *_ in by_seed.values()) / len(by_seed)
             progress(f"duel {a} vs {b}: {len(by_seed)}/{deals} deals, mean so far {so_far:+.3f}")
 
     if jobs == 1 or len(parts) <= 1:
@@ -343,6 +380,7 @@ def duel(
         "mean_in_stakes": round(mean / rules.game_stake, 4),
         "decision_ms": {a: timings.summary(a), b: timings.summary(b)},
         **_by_role([by_seed[s][1] for s in seeds]),
+        **_pool_shared([(by_seed[s][0], by_seed[s][2]) for s in seeds]),
         **(
             {"agreement": {a: timings.agreement_summary(a), b: timings.agreement_summary(b)}}
             if agreement
@@ -364,11 +402,23 @@ def _by_role(parts: list[dict[str, float] | None]) -> dict[str, Any]:
     return {"by_role": out}
 
 
+def _pool_shared(scores: list[tuple[float, float | None]]) -> dict[str, Any]:
+    """The report's ``pool_shared``: the mean of the score plus the pool's part
+    (:func:`deal_scores`) with its 95% interval, over the deals whose pool part is known."""
+    known = [x + pool for x, pool in scores if pool is not None]
+    if len(known) < 2:
+        return {}
+    mean, half = mean_and_half_width(known)
+    interval = [round(mean - half, 4), round(mean + half, 4)]
+    return {"pool_shared": {"deals": len(known), "mean": round(mean, 4), "ci95": interval}}
+
+
 MatchKey = tuple[Any, Any, Any, Any]
 """A kept score's match: its players A and B, rules and seed, as the line gives them."""
 
-Kept = tuple[float, dict[str, float] | None]
-"""A deal's score as a scores file keeps it: with its parts by role, or without (older files)."""
+Kept = tuple[float, dict[str, float] | None, float | None]
+"""A deal's score as a scores file keeps it: with its parts by role and the pool's part, or
+without them (older files)."""
 
 
 def read_scores(path: str) -> dict[MatchKey, dict[int, float]]:
@@ -406,6 +456,22 @@ def read_roles(path: str) -> dict[MatchKey, dict[int, dict[str, float]]]:
     return roles
 
 
+def read_pool_gains(path: str) -> dict[MatchKey, dict[int, float]]:
+    """The pool's parts (:func:`deal_scores`) a ``--scores`` file keeps, where its lines have
+    them, by match and deal seed (:func:`read_scores` has checked the lines)."""
+    pools: dict[MatchKey, dict[int, float]] = {}
+    with open(path, encoding="utf-8") as kept:
+        for line in kept:
+            if not line.strip():
+                continue
+            entry = json.loads(line)
+            pool = entry.get("pool_gain")
+            if isinstance(pool, int | float) and not isinstance(pool, bool):
+                key = (entry.get("a"), entry.get("b"), entry.get("rules"), entry.get("seed"))
+                pools.setdefault(key, {})[int(entry["deal"])] = float(pool)
+    return pools
+
+
 def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, Kept]:
     """The scores ``path`` keeps for this match, with their parts by role where kept (none if
     the file does not exist); the lines of other matches are left alone."""
@@ -415,7 +481,8 @@ def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, Kept]:
         return {}
     key = (match["a"], match["b"], match["rules"], match["seed"])
     roles = read_roles(path).get(key, {})
-    return {s: (x, roles.get(s)) for s, x in kept.get(key, {}).items()}
+    pools = read_pool_gains(path).get(key, {})
+    return {s: (x, roles.get(s), pools.get(s)) for s, x in kept.get(key, {}).items()}
 
 
 DUELISTS = (*PLAYERS, "cheater")
