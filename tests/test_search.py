@@ -138,6 +138,22 @@ def test_the_priced_expert_keeps_the_pamphlets_bid_on_a_clear_hand() -> None:
     assert near > 0
 
 
+def test_the_priced_auction_alone_bids_as_the_priced_expert() -> None:
+    """``expert-priced-auction`` is ``expert-priced`` in the auction and the pamphlet after."""
+    for view in first_speakers(PRESET_LIST[0], range(20)):
+        alone = make_player("expert-priced-auction").choose(view, random.Random(2))
+        assert alone == make_player("expert-priced").choose(view, random.Random(2))
+    discards = 0
+    for deal in positions(PRESET_LIST[0], range(6)):
+        seat = deal.to_move
+        if deal.phase == Phase.DISCARD and seat == deal.ombre:
+            view = view_of(deal, seat)
+            alone = make_player("expert-priced-auction").choose(view, random.Random(2))
+            assert alone == RulePlayer().choose(view, random.Random(2))
+            discards += 1
+    assert discards > 0
+
+
 def test_quick_card_is_always_legal() -> None:
     bot = RulePlayer()
     for rules in PRESET_LIST:

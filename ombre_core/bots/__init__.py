@@ -50,6 +50,9 @@ DIAGNOSTICS: dict[str, Callable[[], Player]] = {
         "expert-priced",
         replace(EXPERT, priced_auction=True, priced_exchange=True, price_confidence=2.0),
     ),
+    "expert-priced-auction": _variant(
+        "expert-priced-auction", replace(EXPERT, priced_auction=True, price_confidence=2.0)
+    ),
 }
 """A level with one thing changed, for duels that measure what it is worth: ``-uniform``
 samples the hidden cards uniformly (no inference from the others' actions); ``-silent`` never
@@ -57,7 +60,9 @@ says *Gano* (it still heeds one); ``-bold`` asks leave on a weaker hand
 (:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2); ``expert-playout`` is
 the expert as it was until December 2026 (:data:`~.search.EXPERT_PLAYOUT`); ``expert-priced``
 prices its auction, discard and trump over worlds and leaves the pamphlet's choice only when the
-worlds agree, two standard errors clear (:func:`~.search.guarded_choice`)."""
+worlds agree, two standard errors clear (:func:`~.search.guarded_choice`);
+``expert-priced-auction`` the same in the auction only (it bids as ``expert-priced``, and
+discards and names the trump by the pamphlet)."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
