@@ -154,6 +154,25 @@ def test_the_priced_auction_alone_bids_as_the_priced_expert() -> None:
     assert discards > 0
 
 
+def test_pricing_by_one_test_tells_won_from_lost_as_the_full_solve_does() -> None:
+    """``price_vole=False`` asks the solver one question (does the Ombre win?) where the full
+    pricing finds the rung: the same answer, won or lost, at the start of every play."""
+    from ombre_core.bots.ladder import SACADA_RUNG
+    from ombre_core.bots.search import _rung_by_playing_forward, _won_or_lost
+
+    starts = 0
+    for rules in PRESET_LIST:
+        for deal in positions(rules, range(40)):
+            if deal.phase != Phase.PLAY or deal.tricks or deal.trick:
+                continue
+            full, _ = _rung_by_playing_forward(deal.copy(), 11, 100_000)
+            fast = _won_or_lost(deal.copy(), 11, 100_000)
+            assert (fast >= SACADA_RUNG) == (full >= SACADA_RUNG)
+            assert ombre_payoff(deal, fast) == ombre_payoff(deal, min(full, SACADA_RUNG))
+            starts += 1
+    assert starts >= 8
+
+
 def test_quick_card_is_always_legal() -> None:
     bot = RulePlayer()
     for rules in PRESET_LIST:

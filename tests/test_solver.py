@@ -36,6 +36,7 @@ from ombre_core.bots.solver import (
     BudgetExceeded,
     Position,
     position_of,
+    reaches,
     solve,
     solve_position,
     value_of,
@@ -133,6 +134,8 @@ def assert_solved(deal: Deal) -> None:
     assert set(solution.best) == {c for c, v in expected.items() if v == value}
     assert solution.rungs == expected
     assert value_of(position_of(deal)) == value
+    for rung in range(len(RUNG_NAMES)):  # one boolean test of the ladder
+        assert reaches(position_of(deal), rung) == (value >= rung)
     unrolled_off = solve(deal, off=frozenset({"unrolled"}))  # the call-per-card search
     assert unrolled_off.rungs == expected
 

@@ -58,7 +58,7 @@ from .rulebot import (
     hand_strength,
 )
 from .sampler import Sampler, World
-from .solver import BudgetExceeded, position_of, solve_position
+from .solver import BudgetExceeded, position_of, reaches, solve_position
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +100,10 @@ class SearchConfig:
     (:meth:`SearchPlayer._by_margin`)."""
     margin_nodes: int = 0
     """Work for telling tied cards apart, in solver nodes, beside :attr:`decision_nodes`."""
+    price_vole: bool = True
+    """Price the vole's reward in the auction and exchange (the play solved to its rung: two
+    boolean tests or more); else only whether the Ombre wins (one test, about half the work:
+    the Ombre's payoff is the same at repuesto and codille)."""
     price_confidence: float = 0.0
     """How sure the priced auction and exchange must be to leave the pamphlet's choice: another
     action is taken only when its advantage over the rule's, world by world, is this many
@@ -293,6 +297,28 @@ def _rung_by_playing_forward(
         deal.apply_unchecked(quick_card(deal, defenders_draw))
     rung = (judge or ladder_of(deal))(tuple(deal.tricks_won))
     return rung, spent + PLAYOUT_COST
+
+
+def _won_or_lost(deal: Deal, exact_from: int, budget: int) -> int:
+    """Whether the Ombre of ``deal`` wins, as a rung good enough for :func:`ombre_payoff`:
+    :data:`SACADA_RUNG` if he does (a vole too), :data:`REPUESTO_RUNG` if not (the Ombre pays
+    the same at codille). Played forward by :func:`quick_card` to ``exact_from`` tricks left
+    (as :func:`_rung_by_playing_forward`), then one boolean test of the solver; past ``budget``
+    nodes, played forward to the end."""
+    tricks = deal.rules.tricks
+    while not deal.is_over and (deal.trick or tricks - len(deal.tricks) > exact_from):
+        deal.apply_unchecked(quick_card(deal))
+    won = None
+    if not deal.is_over:
+        try:
+            won = reaches(position_of(deal), SACADA_RUNG, budget)
+        except BudgetExceeded:
+            won = None
+    if won is None:
+        while not deal.is_over:
+            deal.apply_unchecked(quick_card(deal))
+        won = ladder_of(deal)(tuple(deal.tricks_won)) >= SACADA_RUNG
+    return SACADA_RUNG if won else REPUESTO_RUNG
 
 
 # ---- the player --------------------------------------------------------------------------------
@@ -541,7 +567,10 @@ class SearchPlayer:
             mover = deal.to_move
             assert mover is not None
             deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
-        rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, config.budget)
+        if config.price_vole:
+            rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, config.budget)
+        else:
+            rung = _won_or_lost(deal.copy(), config.exact_from + 2, config.budget)
         return ombre_payoff(deal, rung)
 
     @staticmethod

@@ -50,6 +50,7 @@ __all__ = [
     "Solution",
     "ladder_of",
     "position_of",
+    "reaches",
     "solve",
     "solve_position",
     "value_of",
@@ -189,6 +190,18 @@ def solve_position(
 def value_of(position: Position, budget: int | None = None) -> int:
     """The rung of a position under best play (the cheapest question: no card values)."""
     return _Search(position, budget).root_value()
+
+
+def reaches(position: Position, rung: int, budget: int | None = None) -> bool:
+    """Whether the ombre's side reaches ``rung`` or better under best play: one boolean test of
+    the ladder (:func:`value_of` takes two or more), for a question with one threshold (does
+    the Ombre win his game?)."""
+    search = _Search(position, budget)
+    if search.reach.low[search.won] >= rung:
+        return True
+    if search.reach.high[search.won] < rung:
+        return False
+    return search._test(rung)
 
 
 TECHNIQUES = {
