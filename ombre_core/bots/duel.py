@@ -38,7 +38,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -439,36 +439,36 @@ def read_scores(path: str) -> dict[MatchKey, dict[int, float]]:
     return scores
 
 
-def read_roles(path: str) -> dict[MatchKey, dict[int, dict[str, float]]]:
-    """The parts by role (:func:`deal_score_by_role`) a ``--scores`` file keeps, where its lines
-    have them, by match and deal seed (:func:`read_scores` has checked the lines)."""
-    roles: dict[MatchKey, dict[int, dict[str, float]]] = {}
+def _kept_entries(path: str) -> Iterator[tuple[MatchKey, int, dict[str, Any]]]:
+    """Each line of a ``--scores`` file as (match, deal seed, the line's object)
+    (:func:`read_scores` has checked the lines)."""
     with open(path, encoding="utf-8") as kept:
         for line in kept:
-            if not line.strip():
-                continue
-            entry = json.loads(line)
-            parts = entry.get("by_role")
-            if isinstance(parts, dict) and all(isinstance(x, int | float) for x in parts.values()):
+            if line.strip():
+                entry = json.loads(line)
                 key = (entry.get("a"), entry.get("b"), entry.get("rules"), entry.get("seed"))
-                by_deal = roles.setdefault(key, {})
-                by_deal[int(entry["deal"])] = {r: float(x) for r, x in parts.items()}
+                yield key, int(entry["deal"]), entry
+
+
+def read_roles(path: str) -> dict[MatchKey, dict[int, dict[str, float]]]:
+    """The parts by role (:func:`deal_score_by_role`) a ``--scores`` file keeps, where its lines
+    have them, by match and deal seed."""
+    roles: dict[MatchKey, dict[int, dict[str, float]]] = {}
+    for key, deal, entry in _kept_entries(path):
+        parts = entry.get("by_role")
+        if isinstance(parts, dict) and all(isinstance(x, int | float) for x in parts.values()):
+            roles.setdefault(key, {})[deal] = {r: float(x) for r, x in parts.items()}
     return roles
 
 
 def read_pool_gains(path: str) -> dict[MatchKey, dict[int, float]]:
     """The pool's parts (:func:`deal_scores`) a ``--scores`` file keeps, where its lines have
-    them, by match and deal seed (:func:`read_scores` has checked the lines)."""
+    them, by match and deal seed."""
     pools: dict[MatchKey, dict[int, float]] = {}
-    with open(path, encoding="utf-8") as kept:
-        for line in kept:
-            if not line.strip():
-                continue
-            entry = json.loads(line)
-            pool = entry.get("pool_gain")
-            if isinstance(pool, int | float) and not isinstance(pool, bool):
-                key = (entry.get("a"), entry.get("b"), entry.get("rules"), entry.get("seed"))
-                pools.setdefault(key, {})[int(entry["deal"])] = float(pool)
+    for key, deal, entry in _kept_entries(path):
+        pool = entry.get("pool_gain")
+        if isinstance(pool, int | float) and not isinstance(pool, bool):
+            pools.setdefault(key, {})[deal] = float(pool)
     return pools
 
 
