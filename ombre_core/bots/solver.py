@@ -348,11 +348,14 @@ class _Search:
         real_hands: dict[int, int] = {}
         hand_bits = (1 << width) - 1
         winner_memo: dict[int, int] = {}
-        table: dict[tuple[int | str, ...], tuple[int, int, int]] = {}
+        table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         follow_memo: dict[int, list[int]] = {}
         sure_memo: dict[tuple[int, ...], int] = {}
         suits = (*plain, trumps)
         lead_memo: dict[int, list[int]] = {}
+        hex_memo: dict[int, int] = {}
+        reps_memo: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        taker_memo: dict[int, tuple[bool | None, ...]] = {}
         full = (1 << width) - 1
         count = self.count
 
@@ -447,6 +450,18 @@ class _Search:
                     held -= 1
                 extra += sure * unit[s]
             return extra
+
+        def settled_by_taker(won: int, r: int) -> tuple[bool | None, ...]:
+            """For each seat, whether its taking the trick settles the test for rung ``r``
+            (True: reached, False: out of reach; None: the search goes on)."""
+            out: list[bool | None] = [None] * n
+            if use_bounds:
+                for s, u in enumerate(unit):
+                    if low[won + u] >= r:
+                        out[s] = True
+                    elif high[won + u] < r:
+                        out[s] = False
+            return tuple(out)
 
         def lowest_of_runs(hand: int, gone: int) -> int:
             """The cards of ``hand`` with no card of it just below them in the current order:
@@ -576,10 +591,10 @@ class _Search:
                     w = ask_winner(code)
                 return low[won + unit[seats[w]]] >= r
             entry = None
-            ranked_key: tuple[int | str, ...] | None = None
+            ranked_key: tuple[object, ...] | None = None
             by_rank = left <= ranks_from  # entries' hints are ranks among the cards left
             if use_table:
-                key = (*hands, leader, kinds[won])
+                key = (hands, leader, kinds[won])
                 entry = table.get(key)
                 if entry is not None:
                     if entry[0] >= r:
@@ -592,7 +607,11 @@ class _Search:
                 bound = won
                 top_trumps = inplay & trumps
                 if top_trumps:
-                    split = tuple([h & trumps for h in hands])
+                    split: tuple[int, ...]
+                    if three:
+                        split = (hands[0] & trumps, hands[1] & trumps, hands[2] & trumps)
+                    else:
+                        split = tuple([h & trumps for h in hands])
                     extra = sure_memo.get(split)
                     if extra is None:
                         extra = sure_memo[split] = sure_trump_tricks(split, top_trumps)
@@ -627,9 +646,16 @@ class _Search:
                 # sequence of their holders in the order of the layout, each with its kind (one
                 # hex digit a card: holder + 3 * kind block), the cards played left out; so
                 # positions reached by playing different small cards share an entry.
-                a = int(format(hands[0], "b"), 16)
-                b = int(format(hands[1], "b"), 16)
-                c = int(format(hands[2], "b"), 16)
+                h0, h1, h2 = hands
+                a = hex_memo.get(h0)
+                if a is None:
+                    a = hex_memo[h0] = int(format(h0, "b"), 16)
+                b = hex_memo.get(h1)
+                if b is None:
+                    b = hex_memo[h1] = int(format(h1, "b"), 16)
+                c = hex_memo.get(h2)
+                if c is None:
+                    c = hex_memo[h2] = int(format(h2, "b"), 16)
                 spread = a + 2 * b + 3 * c + (block_digits & 15 * (a + b + c))
                 ranked_key = (format(spread, "x").replace("0", ""), leader, kinds[won])
                 entry = table.get(ranked_key)
@@ -670,13 +696,16 @@ class _Search:
             if three:
                 # One card of each run in each hand, as masks (cards of a hand with no card in
                 # play between them, alike in kind, are one choice): ``options & reps``.
-                gone = full & ~inplay
                 h0, h1, h2 = hands
-                reps = (
-                    lowest_of_runs(h0, gone),
-                    lowest_of_runs(h1, gone),
-                    lowest_of_runs(h2, gone),
-                )
+                got_reps = reps_memo.get(hands)
+                if got_reps is None:
+                    gone = full & ~inplay
+                    got_reps = reps_memo[hands] = (
+                        lowest_of_runs(h0, gone),
+                        lowest_of_runs(h1, gone),
+                        lowest_of_runs(h2, gone),
+                    )
+                reps = got_reps
                 leads = lead_order(options & reps[leader], leader, hands, inplay)
             else:
                 leads = choices(options, inplay)
@@ -701,13 +730,9 @@ class _Search:
                 reps2 = reps[s2]
                 cheap1 = use_order and (max1 != max0 or max2 != max1)
                 # Whether the trick's winner alone settles the test: judged before the search.
-                by_taker: list[bool | None] = [None] * n
-                if use_bounds:
-                    for s, u in enumerate(unit):
-                        if low[won + u] >= r:
-                            by_taker[s] = True
-                        elif high[won + u] < r:
-                            by_taker[s] = False
+                by_taker = taker_memo.get(won << 3 | r)
+                if by_taker is None:
+                    by_taker = taker_memo[won << 3 | r] = settled_by_taker(won, r)
                 for c0 in leads:
                     code0 = c0 + 1
                     key1 = code0 << width | hand1
