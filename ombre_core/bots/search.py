@@ -24,9 +24,7 @@ so with a seed it is reproducible; budgets are counts of worlds and solver nodes
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -48,6 +46,7 @@ from .ladder import (
     ladder_of,
     margin_of,
 )
+from .pricing import guarded_choice, settled_choice
 from .rulebot import (
     ASK_THRESHOLD,
     SANS_PRENDRE_THRESHOLD,
@@ -196,34 +195,6 @@ def ombre_payoff(deal: Deal, rung: int) -> float:
 
 
 Option = TypeVar("Option")
-
-
-def guarded_choice(
-    rule: Option,
-    values: dict[Option, list[float]],
-    weights: Sequence[float],
-    confidence: float,
-) -> Option:
-    """The action with the best weighted value over the worlds, but only if its advantage over
-    ``rule`` (the pamphlet's choice) is more than ``confidence`` standard errors of the paired
-    difference world by world; else ``rule``. ``values`` holds each action's value in each
-    world (the same worlds for all, ``weights`` summing to 1).
-
-    A handful of worlds prices a contract with an error larger than most differences near a
-    threshold, where the pricing is used: taken as it comes, the noise would decide. The rule is
-    the prior; the worlds overturn it only when they agree."""
-    total = {
-        a: math.fsum(w * x for w, x in zip(weights, v, strict=True)) for a, v in values.items()
-    }
-    best = max(values, key=lambda a: (total[a], a == rule))
-    if best == rule or rule not in values or confidence <= 0:
-        return best
-    diffs = [x - y for x, y in zip(values[best], values[rule], strict=True)]
-    mean = total[best] - total[rule]
-    spread = math.fsum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
-    effective = 1 / math.fsum(w * w for w in weights)
-    error = math.sqrt(spread / effective) if effective > 1 else math.inf
-    return best if mean > confidence * error else rule
 
 
 # ---- a quick full-information policy for playing forward -----------------------------------------
@@ -524,21 +495,22 @@ class SearchPlayer:
         if min(abs(strength - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD)) > GRAY_ZONE:
             return rule_choice
         worlds = self._worlds(view, self.config.bid_worlds, rng)
-        values: dict[A.Action, list[float]] = {}
+        rows: dict[A.Action, list[float | Deal]] = {}
         for action in view.legal:
             if action == Act.PASS:
                 passed = PASS_VALUE * rules.game_stake - rules.pass_fee_of(view.seat, view.eldest)
-                values[action] = [passed] * len(worlds)
+                rows[action] = [passed] * len(worlds)
                 continue
-            values[action] = [
-                self._simulate_contract(world.deal.copy(), view.seat, action) for world in worlds
+            rows[action] = [
+                self._contract_start(world.deal.copy(), view.seat, action) for world in worlds
             ]
-        weights = [world.weight for world in worlds]
-        return guarded_choice(rule_choice, values, weights, self.config.price_confidence)
+        return self._priced_choice(rule_choice, rows, [world.weight for world in worlds])
 
-    def _simulate_contract(self, deal: Deal, seat: int, action: A.Action) -> float:
-        """Counters this seat may expect from ``action`` in one world: the others answer as the
-        rule player would; if the seat becomes Ombre, it exchanges as it would."""
+    def _contract_start(self, deal: Deal, seat: int, action: A.Action) -> float | Deal:
+        """``action`` in one world, played to the start of the trick play: the others answer as
+        the rule player would, and if the seat becomes Ombre it exchanges as it would. The deal
+        then, its play still to price; or, if another took the game, the counters of a
+        defender's lot, roughly."""
         deal.apply_unchecked(action)
         rng = random.Random(0)
         while not deal.is_over and deal.phase in (Phase.AUCTION, Phase.REPLY):
@@ -549,7 +521,6 @@ class SearchPlayer:
                 continue
             deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
         if deal.is_over or deal.ombre != seat:
-            # another took the game: a defender's lot, roughly
             return -deal.rules.pass_fee_of(seat, deal.eldest)
         if deal.phase == Phase.DISCARD:
             trump = best_trump(deal.hands[seat])[0]
@@ -557,21 +528,64 @@ class SearchPlayer:
             deal.apply_unchecked(Act.TRUMP + trump)
         else:
             deal.apply_unchecked(Act.TRUMP + best_trump(deal.hands[seat])[0])
-        return self._price_play(deal)
+        return self._play_start(deal)
 
-    def _price_play(self, deal: Deal) -> float:
-        """Finish the exchange as the rule player would, solve the play, price the outcome."""
-        config = self.config
+    def _play_start(self, deal: Deal) -> Deal:
+        """Finish the exchange as the rule player would (in place): the start of the play."""
         rng = random.Random(0)
         while deal.phase == Phase.DISCARD:
             mover = deal.to_move
             assert mover is not None
             deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
+        return deal
+
+    def _price_start(self, deal: Deal) -> float:
+        """Solve the play from its start and price the outcome for the Ombre."""
+        config = self.config
         if config.price_vole:
             rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, config.budget)
         else:
             rung = _won_or_lost(deal.copy(), config.exact_from + 2, config.budget)
         return ombre_payoff(deal, rung)
+
+    def _open_prices(self, deal: Deal) -> tuple[float, ...]:
+        """What the play from ``deal`` may be worth to the Ombre before it is solved: a price
+        for each outcome :meth:`_price_start` can give."""
+        rungs = (
+            (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
+            if self.config.price_vole
+            else (REPUESTO_RUNG, SACADA_RUNG)
+        )
+        return tuple(sorted({ombre_payoff(deal, rung) for rung in rungs}))
+
+    def _priced_choice(
+        self,
+        rule: Option,
+        rows: dict[Option, list[float | Deal]],
+        weights: list[float],
+    ) -> Option:
+        """The guarded choice (:func:`.pricing.guarded_choice`) among actions priced in each
+        world, ``rows[a][i]`` a price already known or the start of a play to solve. The plays
+        are solved world by world, each for every action, and no further once the choice is
+        settled whatever the rest would bring (:func:`.pricing.settled_choice`): the same
+        choice as solving them all, for less work."""
+        confidence = self.config.price_confidence
+        possible = {
+            a: [self._open_prices(x) if isinstance(x, Deal) else (x,) for x in row]
+            for a, row in rows.items()
+        }
+        for i in range(len(weights)):
+            for action, row in rows.items():
+                start = row[i]
+                if not isinstance(start, Deal):
+                    continue
+                settled = settled_choice(rule, possible, weights, confidence)
+                if settled is not None:
+                    return settled
+                possible[action][i] = (self._price_start(start),)
+        return guarded_choice(
+            rule, {a: [v[0] for v in row] for a, row in possible.items()}, weights, confidence
+        )
 
     @staticmethod
     def _discard_for(deal: Deal, seat: int, trump: int) -> CardSet:
@@ -601,19 +615,17 @@ class SearchPlayer:
         )
         if rule_option not in options:
             options.append(rule_option)
-        values: dict[int, list[float]] = {}
+        rows: dict[int, list[float | Deal]] = {}
         for k, (trump, variant) in enumerate(options):
-            row = []
+            row: list[float | Deal] = []
             for world in worlds:
                 trial = world.deal.copy()
                 trial.apply_unchecked(Act.DISCARD | variant)
                 trial.apply_unchecked(Act.TRUMP + trump)
-                row.append(self._price_play(trial))
-            values[k] = row
+                row.append(self._play_start(trial))
+            rows[k] = row
         weights = [world.weight for world in worlds]
-        choice = guarded_choice(
-            options.index(rule_option), values, weights, self.config.price_confidence
-        )
+        choice = self._priced_choice(options.index(rule_option), rows, weights)
         trump, discard = options[choice]
         # Kept to the pamphlet's discard, the Ombre names the trump as the pamphlet does too,
         # from the hand he draws (None); else the trump he discarded for.
@@ -634,17 +646,16 @@ class SearchPlayer:
         # Only the suits: taking in before naming (ENC's ``draw``) lets another name the trump,
         # which no careful Ombre does.
         options = [a for a in view.legal if A.is_trump(a)]
-        values: dict[A.Action, list[float]] = {}
+        rows: dict[A.Action, list[float | Deal]] = {}
         for action in options:
-            row = []
+            row: list[float | Deal] = []
             for world in worlds:
                 trial = world.deal.copy()
                 trial.apply_unchecked(action)
-                row.append(self._price_play(trial))
-            values[action] = row
-        weights = [world.weight for world in worlds]
+                row.append(self._play_start(trial))
+            rows[action] = row
         rule = self._rules_player.choose(view, rng)
-        return guarded_choice(rule, values, weights, self.config.price_confidence)
+        return self._priced_choice(rule, rows, [world.weight for world in worlds])
 
 
 def _discard_variants(deal: Deal, seat: int, discard: CardSet, trump: int) -> list[CardSet]:
