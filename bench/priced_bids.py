@@ -4,7 +4,7 @@
     python bench/priced_bids.py [--deals 150] [--rules 1660] [--reference K=V ...] VARIANT ...
 
 A VARIANT is a comma-separated list of ``SearchConfig`` fields set over the reference (by
-default ``expert-priced-auction``: the expert, its auction priced and guarded), for instance
+default ``expert-priced-auction``: the expert's pricing, unhurried), for instance
 ``price_vole=false`` or ``price_vole=false,bid_worlds=6``; ``-`` is the reference itself.
 
 The auction positions are those the rule player's deals reach (seeds 1..N; the priced player's
@@ -38,12 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ombre_core import actions as A
 from ombre_core.bots import RulePlayer
 from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
-from ombre_core.bots.search import EXPERT, GRAY_ZONE, SearchConfig, SearchPlayer
+from ombre_core.bots.search import EXPERT_PAMPHLET, GRAY_ZONE, SearchConfig, SearchPlayer
 from ombre_core.rules import get_rules
 from ombre_core.state import Deal, Phase
 from ombre_core.views import View, view_of
 
-REFERENCE = replace(EXPERT, priced_auction=True, price_confidence=2.0)
+REFERENCE = replace(EXPERT_PAMPHLET, priced_auction=True, price_confidence=2.0)
+"""``expert-priced-auction``: the expert's pricing unhurried (``--reference price_vole=false,
+bid_budget=3000`` is the expert's own)."""
 
 
 def parse_variant(text: str, base: SearchConfig) -> SearchConfig:
@@ -57,7 +59,12 @@ def parse_variant(text: str, base: SearchConfig) -> SearchConfig:
         if name not in kinds:
             raise SystemExit(f"unknown SearchConfig field {name!r}: expected {sorted(kinds)}")
         kind = kinds[name]
-        changes[name] = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+        if kind is bool:
+            changes[name] = value.lower() in ("1", "true", "yes")
+        elif value.lower() == "none":
+            changes[name] = None
+        else:  # a field that is None by default holds an int when set
+            changes[name] = int(value) if kind is type(None) else kind(value)
     return replace(base, **changes)
 
 

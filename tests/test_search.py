@@ -241,7 +241,8 @@ def test_a_card_decision_keeps_within_its_node_budget(
 
 def test_the_bold_variant_asks_leave_where_the_level_passes() -> None:
     """``-bold`` (a duel's diagnostic) goes in on a hand of 2.8 to 3.2 expected tricks, where the
-    pamphlet's threshold passes; otherwise it is the same level."""
+    pamphlet's threshold passes; otherwise it is the same level (``expert-bold`` is the expert
+    with the pamphlet's auction, whose thresholds it moves)."""
     from ombre_core.actions import Act
     from ombre_core.bots import BOLD_ASK_THRESHOLD, make_player
     from ombre_core.bots.rulebot import ASK_THRESHOLD, best_trump
@@ -251,8 +252,8 @@ def test_the_bold_variant_asks_leave_where_the_level_passes() -> None:
         strength = best_trump(view.hand)[1]
         if not BOLD_ASK_THRESHOLD <= strength < ASK_THRESHOLD or Act.PLAY not in view.legal:
             continue
-        for level in ("standard", "expert"):
+        for level, bold in (("standard", "standard-bold"), ("expert-pamphlet", "expert-bold")):
             assert make_player(level).choose(view, random.Random(1)) == Act.PASS
-            assert make_player(f"{level}-bold").choose(view, random.Random(1)) == Act.PLAY
+            assert make_player(bold).choose(view, random.Random(1)) == Act.PLAY
         found += 1
     assert found >= 5

@@ -15,6 +15,7 @@ from .base import Player, RandomPlayer
 from .rulebot import RulePlayer
 from .search import (
     EXPERT,
+    EXPERT_PAMPHLET,
     EXPERT_PLAYOUT,
     STANDARD,
     SearchConfig,
@@ -43,26 +44,34 @@ DIAGNOSTICS: dict[str, Callable[[], Player]] = {
     "standard-uniform": _variant("standard-uniform", replace(STANDARD, inference=False)),
     "expert-silent": _variant("expert-silent", replace(EXPERT, gano=False)),
     "standard-silent": _variant("standard-silent", replace(STANDARD, gano=False)),
-    "expert-bold": _variant("expert-bold", replace(EXPERT, ask_threshold=BOLD_ASK_THRESHOLD)),
+    "expert-bold": _variant(
+        "expert-bold", replace(EXPERT_PAMPHLET, ask_threshold=BOLD_ASK_THRESHOLD)
+    ),
     "standard-bold": _variant("standard-bold", replace(STANDARD, ask_threshold=BOLD_ASK_THRESHOLD)),
     "expert-playout": _variant("expert-playout", EXPERT_PLAYOUT),
+    "expert-pamphlet": _variant("expert-pamphlet", EXPERT_PAMPHLET),
     "expert-priced": _variant(
         "expert-priced",
-        replace(EXPERT, priced_auction=True, priced_exchange=True, price_confidence=2.0),
+        replace(EXPERT_PAMPHLET, priced_auction=True, priced_exchange=True, price_confidence=2.0),
     ),
     "expert-priced-auction": _variant(
-        "expert-priced-auction", replace(EXPERT, priced_auction=True, price_confidence=2.0)
+        "expert-priced-auction",
+        replace(EXPERT_PAMPHLET, priced_auction=True, price_confidence=2.0),
     ),
 }
 """A level with one thing changed, for duels that measure what it is worth: ``-uniform``
 samples the hidden cards uniformly (no inference from the others' actions); ``-silent`` never
 says *Gano* (it still heeds one); ``-bold`` asks leave on a weaker hand
-(:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2); ``expert-playout`` is
-the expert as it was until December 2026 (:data:`~.search.EXPERT_PLAYOUT`); ``expert-priced``
-prices its auction, discard and trump over worlds and leaves the pamphlet's choice only when the
-worlds agree, two standard errors clear (:func:`~.search.guarded_choice`);
-``expert-priced-auction`` the same in the auction only (it bids as ``expert-priced``, and
-discards and names the trump by the pamphlet)."""
+(:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2; ``expert-bold`` is
+``expert-pamphlet`` so, as it was measured: the expert's own auction prices such hands);
+``expert-playout`` is the expert as it was until 1 December 2026 (:data:`~.search.EXPERT_PLAYOUT`);
+``expert-pamphlet`` the expert's card play with the pamphlet's auction (the expert until 2
+December 2026, :data:`~.search.EXPERT_PAMPHLET`); ``expert-priced`` prices its auction, discard
+and trump over worlds, unhurried (each play solved to its rung, with the full budget), and
+leaves the pamphlet's choice only when the worlds agree, two standard errors clear
+(:func:`~.pricing.guarded_choice`); ``expert-priced-auction`` the same in the auction only (it
+bids as ``expert-priced``, and discards and names the trump by the pamphlet): the expert's
+auction is this one cut to the table's time."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,

@@ -21,7 +21,7 @@ __all__ = ["ENUMERATION_LIMIT", "guarded_choice", "settled_choice"]
 
 Option = TypeVar("Option")
 
-ENUMERATION_LIMIT = 64
+ENUMERATION_LIMIT = 256
 """At most this many ways the unsolved worlds may still fall are tried one by one
 (:func:`settled_choice`); beyond it only the cheap bound is asked."""
 
@@ -67,8 +67,10 @@ def settled_choice(
     ``possible[a][i]`` holds the values action ``a`` may still take in world ``i``: one value
     once it is known, the value of each outcome still open before its play is solved. Two
     tests, both exact: an action whose best case totals no more than the rule's worst case is
-    never chosen (the rule wins ties), so when that holds of every other action the rule stands;
-    else, when the ways the open values may fall number at most ``limit``, each is tried.
+    never chosen (the rule wins ties); nor is one that beats the rule, clear of the guard, in no
+    way the open values of the two may fall (tried one by one, when at most ``limit``): when
+    either holds of every other action the rule stands. Else, when the ways all the open values
+    may fall number at most ``limit``, each is tried.
 
     >>> even = [0.5, 0.5]
     >>> settled_choice("pass", {"pass": [(0.0,), (0.0,)], "play": [(-10.0,), (-9.0, 8.0)]},
@@ -82,10 +84,23 @@ def settled_choice(
         floor = math.fsum(w * min(v) for w, v in zip(weights, possible[rule], strict=True))
         if all(
             math.fsum(w * max(v) for w, v in zip(weights, row, strict=True)) <= floor
+            or _never_over(rule, a, possible, weights, confidence, limit)
             for a, row in possible.items()
             if a != rule
         ):
             return rule
+    return _same_every_fall(rule, possible, weights, confidence, limit)
+
+
+def _same_every_fall(
+    rule: Option,
+    possible: dict[Option, list[tuple[float, ...]]],
+    weights: Sequence[float],
+    confidence: float,
+    limit: int,
+) -> Option | None:
+    """The guard's choice if it is the same for every way the open values may fall (tried one
+    by one, if they number at most ``limit``); else None."""
     open_ = [(a, i) for a, row in possible.items() for i, v in enumerate(row) if len(v) > 1]
     ways = 1
     for a, i in open_:
@@ -103,3 +118,19 @@ def settled_choice(
         elif choice != first:
             return None
     return first
+
+
+def _never_over(
+    rule: Option,
+    other: Option,
+    possible: dict[Option, list[tuple[float, ...]]],
+    weights: Sequence[float],
+    confidence: float,
+    limit: int,
+) -> bool:
+    """Whether ``other`` can be chosen over ``rule`` in no way the open values may fall. The
+    guard takes another action only if it is the best and, against the rule alone, clears the
+    guard: so the two rows decide it, whatever the other actions bring, and their falls are far
+    fewer than those of every row together."""
+    pair = {rule: possible[rule], other: possible[other]}
+    return _same_every_fall(rule, pair, weights, confidence, limit) == rule

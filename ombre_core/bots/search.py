@@ -103,6 +103,9 @@ class SearchConfig:
     """Price the vole's reward in the auction and exchange (the play solved to its rung: two
     boolean tests or more); else only whether the Ombre wins (one test, about half the work:
     the Ombre's payoff is the same at repuesto and codille)."""
+    bid_budget: int | None = None
+    """Solver nodes per solve when pricing a bid, a discard or a trump (None: :attr:`budget`);
+    past it the play is played forward instead."""
     price_confidence: float = 0.0
     """How sure the priced auction and exchange must be to leave the pamphlet's choice: another
     action is taken only when its advantage over the rule's, world by world, is this many
@@ -126,7 +129,7 @@ class SearchConfig:
 STANDARD = SearchConfig(
     play_worlds=10, exact_from=4, budget=3_000, bid_worlds=6, decision_nodes=8_000
 )
-EXPERT = SearchConfig(
+EXPERT_PAMPHLET = SearchConfig(
     play_worlds=24,
     exact_from=9,
     budget=6_000,
@@ -139,7 +142,24 @@ EXPERT = SearchConfig(
 """Every world solved exactly from the first trick (a world too big for its share plays each
 card to the end of the trick and solves the rest), defenders leading low in what is played
 forward, ties told apart a trick short. On the same positions as :data:`EXPERT_PLAYOUT`, its
-cards cost about a quarter less on the true deals (``bench/card_choices.py``; docs/bots.md)."""
+cards cost about a quarter less on the true deals (``bench/card_choices.py``; docs/bots.md).
+It bids, exchanges and names the trump by the pamphlet's rules: the expert's card play until
+2 December 2026, kept as the diagnostic ``expert-pamphlet``."""
+EXPERT = replace(
+    EXPERT_PAMPHLET,
+    priced_auction=True,
+    price_confidence=2.0,
+    price_vole=False,
+    bid_budget=3_000,
+)
+"""The card play of :data:`EXPERT_PAMPHLET`; near a bidding threshold each contract is priced
+over 8 worlds (does the Ombre win? one boolean test of the solver, at most 3,000 nodes, in each
+world), and the pamphlet's bid left only when the worlds are two standard errors sure of another
+(:func:`.pricing.guarded_choice`). Over 2,000 deals the same pricing, unhurried
+(``expert-priced-auction``), won 0.60 lesser counters a deal more than the pamphlet's bids
+(docs/bots.md); this one is cut to the table's time: its worlds stop being solved once the
+choice is settled (:func:`.pricing.settled_choice`), and a world's solve stops at 3,000 nodes."""
+
 EXPERT_PLAYOUT = SearchConfig(
     play_worlds=24, exact_from=5, budget=6_000, bid_worlds=8, decision_nodes=14_000
 )
@@ -542,10 +562,11 @@ class SearchPlayer:
     def _price_start(self, deal: Deal) -> float:
         """Solve the play from its start and price the outcome for the Ombre."""
         config = self.config
+        budget = config.budget if config.bid_budget is None else config.bid_budget
         if config.price_vole:
-            rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, config.budget)
+            rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, budget)
         else:
-            rung = _won_or_lost(deal.copy(), config.exact_from + 2, config.budget)
+            rung = _won_or_lost(deal.copy(), config.exact_from + 2, budget)
         return ombre_payoff(deal, rung)
 
     def _open_prices(self, deal: Deal) -> tuple[float, ...]:
@@ -687,6 +708,7 @@ def expert() -> SearchPlayer:
 
 __all__ = [
     "EXPERT",
+    "EXPERT_PAMPHLET",
     "EXPERT_PLAYOUT",
     "STANDARD",
     "CardChoice",
