@@ -4,7 +4,9 @@ trick play, the estimated chance that the deal goes the person's way.
 The choice is the ``expert`` level's own (:mod:`ombre_core.bots.search`), made from the person's
 view alone, so a hint never tells what the person may not know. The reason is worded from the
 view: what the card does in the trick, how many trumps are still out (RG, "General Rules": draw
-trumps with the best ones; count what is out), or, in the auction, what the hand is worth.
+trumps with the best ones; count what is out), or, in the auction, what the hand is worth; where
+the expert bids otherwise than the pamphlet's count (it prices the contracts near a threshold:
+:mod:`ombre_core.bots.pricing`), the reason says so.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Act
-from .bots.rulebot import best_trump
+from .bots.rulebot import RulePlayer, best_trump
 from .bots.search import expert
 from .cards import cards_of
 from .i18n import tr, tr_n
@@ -60,11 +62,14 @@ def reason(view: View, action: A.Action) -> str:
     best, strength = best_trump(view.hand)
     n = round(strength)
     worth = {"suit": suit_lower(best), "tricks": number_word(n)}
+    # Where the bid is not the pamphlet's, the pricing over likely layouts chose it.
+    by_count = RulePlayer().choose(view, random.Random(0)) == action
+    kind = "engine.hint." if by_count else "engine.hint.priced."
     if action == Act.PASS:
-        return tr_n("engine.hint.pass", n, **worth)
+        return tr_n(kind + "pass", n, **worth)
     if action == Act.SANS_PRENDRE:
-        return tr_n("engine.hint.sans-prendre", n, **worth)
-    return tr_n("engine.hint.play", n, **worth)
+        return tr_n(kind + "sans-prendre", n, **worth)
+    return tr_n(kind + "play", n, **worth)
 
 
 def _card_reason(view: View, card: int) -> str:
