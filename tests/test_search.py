@@ -257,3 +257,35 @@ def test_the_bold_variant_asks_leave_where_the_level_passes() -> None:
             assert make_player(bold).choose(view, random.Random(1)) == Act.PLAY
         found += 1
     assert found >= 5
+
+
+def test_settling_early_bids_as_solving_every_world(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The priced auction stops solving worlds once the guard's choice is settled
+    (``pricing.settled_choice``): it bids exactly as when every world is solved, for fewer
+    solves."""
+    from ombre_core.bots import search
+    from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
+
+    config = replace(GUARDED, bid_worlds=6, price_vole=False)
+    solves = [0]
+    price = search.SearchPlayer._price_start
+
+    def counted(player: SearchPlayer, deal: Deal) -> float:
+        solves[0] += 1
+        return price(player, deal)
+
+    monkeypatch.setattr(search.SearchPlayer, "_price_start", counted)
+    views = [
+        v
+        for v in first_speakers(PRESET_LIST[0], range(80))
+        if min(abs(best_trump(v.hand)[1] - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD))
+        <= search.GRAY_ZONE
+    ]
+    assert len(views) >= 8
+    early = [SearchPlayer("x", config).choose(v, random.Random(i)) for i, v in enumerate(views)]
+    fewer = solves[0]
+    monkeypatch.setattr(search, "settled_choice", lambda *a, **k: None)
+    solves[0] = 0
+    full = [SearchPlayer("x", config).choose(v, random.Random(i)) for i, v in enumerate(views)]
+    assert early == full
+    assert fewer < solves[0]

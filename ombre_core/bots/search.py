@@ -587,23 +587,24 @@ class SearchPlayer:
     ) -> Option:
         """The guarded choice (:func:`.pricing.guarded_choice`) among actions priced in each
         world, ``rows[a][i]`` a price already known or the start of a play to solve. The plays
-        are solved world by world, each for every action, and no further once the choice is
-        settled whatever the rest would bring (:func:`.pricing.settled_choice`): the same
-        choice as solving them all, for less work."""
+        are solved world by world, each for every action, the heaviest worlds first (they move
+        the totals most), and no further once the choice is settled whatever the rest would
+        bring (:func:`.pricing.settled_choice`): the same choice as solving them all, for less
+        work."""
         confidence = self.config.price_confidence
         possible = {
             a: [self._open_prices(x) if isinstance(x, Deal) else (x,) for x in row]
             for a, row in rows.items()
         }
-        for i in range(len(weights)):
-            for action, row in rows.items():
-                start = row[i]
-                if not isinstance(start, Deal):
-                    continue
-                settled = settled_choice(rule, possible, weights, confidence)
-                if settled is not None:
-                    return settled
-                possible[action][i] = (self._price_start(start),)
+        heavy_first = sorted(range(len(weights)), key=lambda i: -weights[i])
+        for action, i in [(a, i) for i in heavy_first for a in rows]:
+            start = rows[action][i]
+            if not isinstance(start, Deal):
+                continue
+            settled = settled_choice(rule, possible, weights, confidence)
+            if settled is not None:
+                return settled
+            possible[action][i] = (self._price_start(start),)
         return guarded_choice(
             rule, {a: [v[0] for v in row] for a, row in possible.items()}, weights, confidence
         )
