@@ -57,7 +57,7 @@ step "mypy --strict (the engine)"
 check mypy "$PYTHON" -m mypy --strict --no-incremental ombre_core
 
 step "pytest (CPython: engine and browser tests)"
-check "pytest" "$PYTHON" -m pytest -p no:cacheprovider tests
+check "pytest" "$PYTHON" -m pytest -p no:cacheprovider --durations=20 tests
 
 step "pytest inside Pyodide (Node)"
 check "pytest in Pyodide" "$PYTHON" tools/pyodide_tests.py
