@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from .. import actions as A
 from ..actions import Act
@@ -46,7 +45,7 @@ from .ladder import (
     ladder_of,
     margin_of,
 )
-from .pricing import guarded_choice, settled_choice
+from .pricing import Option, guarded_choice, settled_choice
 from .rulebot import (
     ASK_THRESHOLD,
     SANS_PRENDRE_THRESHOLD,
@@ -213,9 +212,6 @@ def ombre_payoff(deal: Deal, rung: int) -> float:
     if rung == VOLE_RUNG:
         value += opponents * rules.vole_bonus * 0.5  # only if declared: counted at half
     return value
-
-
-Option = TypeVar("Option")
 
 
 # ---- a quick full-information policy for playing forward -----------------------------------------
