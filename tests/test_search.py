@@ -289,3 +289,34 @@ def test_settling_early_bids_as_solving_every_world(monkeypatch: pytest.MonkeyPa
     full = [SearchPlayer("x", config).choose(v, random.Random(i)) for i, v in enumerate(views)]
     assert early == full
     assert fewer < solves[0]
+
+
+@pytest.mark.parametrize("price_vole", [False, True])
+def test_every_price_found_was_among_the_open_prices(
+    monkeypatch: pytest.MonkeyPatch, price_vole: bool
+) -> None:
+    """``settled_choice`` is exact only if each world's price, once solved, is one of the open
+    prices it was told (``SearchPlayer._open_prices``): checked on every world the priced
+    auction solves."""
+    from ombre_core.bots import search
+    from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
+
+    config = replace(GUARDED, bid_worlds=4, price_vole=price_vole)
+    price = search.SearchPlayer._price_start
+    seen: list[tuple[float, tuple[float, ...]]] = []
+
+    def checked(player: SearchPlayer, deal: Deal) -> float:
+        got = price(player, deal)
+        seen.append((got, player._open_prices(deal)))
+        return got
+
+    monkeypatch.setattr(search.SearchPlayer, "_price_start", checked)
+    monkeypatch.setattr(search, "settled_choice", lambda *a, **k: None)
+    for i, view in enumerate(first_speakers(PRESET_LIST[0], range(40))):
+        strength = best_trump(view.hand)[1]
+        if min(abs(strength - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD)) <= (
+            search.GRAY_ZONE
+        ):
+            SearchPlayer("x", config).choose(view, random.Random(i))
+    assert len(seen) >= 8
+    assert all(got in open_ for got, open_ in seen)

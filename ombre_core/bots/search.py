@@ -261,6 +261,13 @@ def quick_card(deal: Deal, defenders_draw: bool = True) -> int:
     return min(legal, key=cheap)
 
 
+LADDER_RUNGS = (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
+"""Every rung :func:`_rung_by_playing_forward` may return."""
+
+WON_OR_LOST_RUNGS = (REPUESTO_RUNG, SACADA_RUNG)
+"""The rungs :func:`_won_or_lost` returns, for a lost and a won game."""
+
+
 def _rung_by_playing_forward(
     deal: Deal,
     exact_from: int,
@@ -306,7 +313,7 @@ def _won_or_lost(deal: Deal, exact_from: int, budget: int) -> int:
         while not deal.is_over:
             deal.apply_unchecked(quick_card(deal))
         won = ladder_of(deal)(tuple(deal.tricks_won)) >= SACADA_RUNG
-    return SACADA_RUNG if won else REPUESTO_RUNG
+    return WON_OR_LOST_RUNGS[won]
 
 
 # ---- the player --------------------------------------------------------------------------------
@@ -569,11 +576,7 @@ class SearchPlayer:
     def _open_prices(self, deal: Deal) -> tuple[float, ...]:
         """What the play from ``deal`` may be worth to the Ombre before it is solved: a price
         for each outcome :meth:`_price_start` can give."""
-        rungs = (
-            (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
-            if self.config.price_vole
-            else (REPUESTO_RUNG, SACADA_RUNG)
-        )
+        rungs = LADDER_RUNGS if self.config.price_vole else WON_OR_LOST_RUNGS
         return tuple(sorted({ombre_payoff(deal, rung) for rung in rungs}))
 
     def _priced_choice(
