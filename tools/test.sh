@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test command: installs what the tests need (as root on a fresh Debian machine), builds
 # the site, runs ruff, mypy --strict on the engine, the CPython pytest suite (engine + browser
-# tests in Debian's Chromium), then the engine's suite inside Pyodide under Node. Exits non-zero on any failure, including a pytest
-# run that collected no test (exit 5). .ci/run runs exactly this.
+# tests in Debian's Chromium) and, beside it, the engine's suite inside Pyodide under Node. Exits
+# non-zero on any failure, including a pytest run that collected no test (exit 5). .ci/run runs
+# exactly this.
 #
 #   bash tools/test.sh            # everything
 #   SKIP_INSTALL=1 bash tools/test.sh   # skip apt/pip/npm installs (they are no-ops when done)
@@ -56,11 +57,26 @@ check ruff "$PYTHON" -m ruff check --output-format=concise .
 step "mypy --strict (the engine)"
 check mypy "$PYTHON" -m mypy --strict --no-incremental ombre_core
 
+# The Pyodide suite runs beside the CPython one: the browser tests keep about 1.3 of 2 cores busy
+# (they wait on the page much of the time), and Node's single thread takes the rest. At nice 10,
+# so the browser tests keep their pace. Its report is printed when both are done.
+return_code() { return "$1"; }
+
+step "pytest inside Pyodide (Node), started beside the CPython suite"
+pyodide_log=build/pyodide-tests.log
+mkdir -p build
+nice -n 10 "$PYTHON" tools/pyodide_tests.py >"$pyodide_log" 2>&1 &
+pyodide_pid=$!
+trap 'kill "$pyodide_pid" 2>/dev/null || true' EXIT  # an interrupted run leaves no Node behind
+
 step "pytest (CPython: engine and browser tests)"
 check "pytest" "$PYTHON" -m pytest -p no:cacheprovider --durations=20 tests
 
-step "pytest inside Pyodide (Node)"
-check "pytest in Pyodide" "$PYTHON" tools/pyodide_tests.py
+step "pytest inside Pyodide (Node): its report"
+pyodide_rc=0
+wait "$pyodide_pid" || pyodide_rc=$?
+cat "$pyodide_log"
+check "pytest in Pyodide" return_code "$pyodide_rc"
 
 if ((${#failed[@]})); then
   step "FAILED: ${failed[*]}"
