@@ -7,7 +7,7 @@ from typing import Any
 
 from conftest import PAGES, load_build_module
 from playwright.sync_api import expect
-from test_ui import ENGINE_TIMEOUT_MS, play_to_end
+from test_ui import ENGINE_TIMEOUT_MS, INSTANT, play_to_end
 
 
 def game_frame(page: Any) -> Any:
@@ -28,6 +28,7 @@ def events(page: Any) -> list[dict[str, Any]]:
 def test_the_element_frames_the_game_with_its_options_and_passes_its_events(
     page: Any, base_url: str, console_errors: list[str]
 ) -> None:
+    page.context.add_init_script(INSTANT)  # the deal at pace 0 (the frame shares the origin)
     page.goto(base_url + "/__tests__/host.html?rules=classic&seed=7&level=novice&log=hide")
     frame = game_frame(page)
     expect(frame.locator("#rules-title")).to_contain_text("Court Gamester")
