@@ -65,9 +65,10 @@ return_code() { return "$1"; }
 step "pytest inside Pyodide (Node), started beside the CPython suite"
 pyodide_log=build/pyodide-tests.log
 mkdir -p build
-nice -n 10 "$PYTHON" tools/pyodide_tests.py >"$pyodide_log" 2>&1 &
+# In a process group of its own, so that an interrupted run stops it, Node included.
+setsid nice -n 10 "$PYTHON" tools/pyodide_tests.py >"$pyodide_log" 2>&1 &
 pyodide_pid=$!
-trap 'kill "$pyodide_pid" 2>/dev/null || true' EXIT  # an interrupted run leaves no Node behind
+trap 'kill -- -"$pyodide_pid" 2>/dev/null || true' EXIT
 
 step "pytest (CPython: engine and browser tests)"
 check "pytest" "$PYTHON" -m pytest -p no:cacheprovider --durations=20 tests
