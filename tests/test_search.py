@@ -259,12 +259,25 @@ def test_the_bold_variant_asks_leave_where_the_level_passes() -> None:
     assert found >= 5
 
 
+def near_a_threshold(seeds: range) -> list[View]:
+    """The first speakers of these 1660 deals whose hands the priced auction prices: near a
+    bidding threshold (``search.GRAY_ZONE``), as ``SearchPlayer._bid`` tells them."""
+    from ombre_core.bots import search
+    from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
+
+    return [
+        v
+        for v in first_speakers(PRESET_LIST[0], seeds)
+        if min(abs(best_trump(v.hand)[1] - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD))
+        <= search.GRAY_ZONE
+    ]
+
+
 def test_settling_early_bids_as_solving_every_world(monkeypatch: pytest.MonkeyPatch) -> None:
     """The priced auction stops solving worlds once the guard's choice is settled
     (``pricing.settled_choice``): it bids exactly as when every world is solved, for fewer
     solves."""
     from ombre_core.bots import search
-    from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
 
     config = replace(GUARDED, bid_worlds=6, price_vole=False)
     solves = [0]
@@ -275,12 +288,7 @@ def test_settling_early_bids_as_solving_every_world(monkeypatch: pytest.MonkeyPa
         return price(player, deal)
 
     monkeypatch.setattr(search.SearchPlayer, "_price_start", counted)
-    views = [
-        v
-        for v in first_speakers(PRESET_LIST[0], range(80))
-        if min(abs(best_trump(v.hand)[1] - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD))
-        <= search.GRAY_ZONE
-    ]
+    views = near_a_threshold(range(80))
     assert len(views) >= 8
     early = [SearchPlayer("x", config).choose(v, random.Random(i)) for i, v in enumerate(views)]
     fewer = solves[0]
@@ -299,7 +307,6 @@ def test_every_price_found_was_among_the_open_prices(
     prices it was told (``SearchPlayer._open_prices``): checked on every world the priced
     auction solves."""
     from ombre_core.bots import search
-    from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
 
     config = replace(GUARDED, bid_worlds=4, price_vole=price_vole)
     price = search.SearchPlayer._price_start
@@ -312,11 +319,7 @@ def test_every_price_found_was_among_the_open_prices(
 
     monkeypatch.setattr(search.SearchPlayer, "_price_start", checked)
     monkeypatch.setattr(search, "settled_choice", lambda *a, **k: None)
-    for i, view in enumerate(first_speakers(PRESET_LIST[0], range(40))):
-        strength = best_trump(view.hand)[1]
-        if min(abs(strength - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD)) <= (
-            search.GRAY_ZONE
-        ):
-            SearchPlayer("x", config).choose(view, random.Random(i))
+    for i, view in enumerate(near_a_threshold(range(40))):
+        SearchPlayer("x", config).choose(view, random.Random(i))
     assert len(seen) >= 8
     assert all(got in open_ for got, open_ in seen)
