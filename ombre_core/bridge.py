@@ -19,7 +19,7 @@ from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
 from .bots.review import review_deal
 from .errors import OmbreError
-from .narrate import card_name, glossary
+from .narrate import glossary, said
 from .record import to_record
 from .replay import Replay
 from .rules import PRESETS, get_rules, preset_description, preset_title
@@ -157,11 +157,7 @@ def hint(_: str = "") -> dict[str, Any]:
     view = view_of(deal, seat)
     rng = random.Random(session.seed * 7919 + session.number * 131 + len(deal.events))
     advice = hints.hint(view, rng)
-    action = A.parse_action(advice["action"])
-    label = advice["action"]
-    if A.is_card(action):
-        label = card_name(action, deal.trump, deal.rules)
-    return {**advice, "label": label}
+    return {**advice, "label": said(A.parse_action(advice["action"]), view)}
 
 
 @_reply

@@ -255,6 +255,40 @@ def card_label(card: Card, trump: int | None, rules: Rules) -> str:
     return tr("card.label", name=special, plain=plain_lower(card)) if special else plain_name(card)
 
 
+def said(action: int, view: View) -> str:
+    """A decision in words, as the review and the hint name it ("pass", "Spadille", "name clubs
+    trumps", "discard 3: ..."): never an action code, which a visitor cannot read."""
+    rules, trump = view.rules, view.trump
+    if A.is_card(action):
+        return card_name(action, trump, rules)
+    if A.is_discard(action):
+        cards = list(cards_of(A.discard_mask(action)))
+        if not cards:
+            return tr("engine.said.keep")
+        shown = tr("engine.list.sep").join(card_name(c, trump, rules) for c in cards)
+        return tr_n("engine.said.discard", len(cards), cards=shown)
+    if A.is_trump(action):
+        return tr("engine.said.trump", suit=suit_lower(action - Act.TRUMP))
+    if A.is_call(action):
+        card = A.called_card(action)
+        return tr(called_key("engine.said.call", card), king=plain_lower(card))
+    if A.is_give(action):
+        return tr("engine.said.give", card=card_name(action - Act.GIVE, trump, rules))
+    if action == Act.GANO:
+        return tr("engine.said.gano", word=gano_word(rules) or "Gano")
+    return tr(f"engine.said.{_SAID_KEYS[action]}")
+
+
+_SAID_KEYS = {
+    Act.PASS: "pass",
+    Act.PLAY: "play",
+    Act.SANS_PRENDRE: "sans-prendre",
+    Act.VOLE: "vole",
+    Act.DRAW: "draw",
+}
+"""The catalogue keys (``engine.said.<key>``) of the actions :func:`said` names by a word."""
+
+
 def card_info(card: Card, trump: int | None, rules: Rules) -> dict[str, object]:
     """Everything the table shows of a card."""
     suit = card // 10

@@ -32,6 +32,7 @@ from .narrate import (
     number_word,
     plain_lower,
     plain_name,
+    said,
     suit_info,
     suit_lower,
     unit_word,
@@ -448,32 +449,6 @@ def _outcome_words(rung: int) -> str:
     return tr(f"engine.review.outcome.{_OUTCOME_KEYS[rung]}")
 
 
-def _said(action: int, view: View) -> str:
-    """A decision in words, as the review lists it ("pass", "Spadille", "discard 3: ...")."""
-    rules, trump = view.rules, view.trump
-    if A.is_card(action):
-        return card_name(action, trump, rules)
-    if A.is_discard(action):
-        cards = list(cards_of(A.discard_mask(action)))
-        if not cards:
-            return tr("engine.said.keep")
-        shown = tr("engine.list.sep").join(card_name(c, trump, rules) for c in cards)
-        return tr_n("engine.said.discard", len(cards), cards=shown)
-    if A.is_trump(action):
-        return tr("engine.said.trump", suit=suit_lower(action - Act.TRUMP))
-    if A.is_call(action):
-        card = A.called_card(action)
-        return tr(called_key("engine.said.call", card), king=plain_lower(card))
-    key = {
-        Act.PASS: "pass",
-        Act.PLAY: "play",
-        Act.SANS_PRENDRE: "sans-prendre",
-        Act.VOLE: "vole",
-        Act.DRAW: "draw",
-    }.get(action)
-    return A.format_action(action) if key is None else tr(f"engine.said.{key}")
-
-
 def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]:
     """The review as the table shows it (``docs/bridge.md``): one row per decision of the
     view's seat, and a summary, all in words; built once the deal is over."""
@@ -484,8 +459,8 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
             "index": d.index,
             "stage": "play" if d.step == Phase.PLAY else _STAGES_OF.get(d.step, "auction"),
             "trick": d.trick,
-            "you": _said(d.action, view),
-            "expert": _said(d.expert, view),
+            "you": said(d.action, view),
+            "expert": said(d.expert, view),
             "agrees": d.expert == d.action,
             "best": None,
             "verdict": None,

@@ -4,11 +4,16 @@ otherwise than the pamphlet's count: the reason must not contradict the advice."
 from __future__ import annotations
 
 import random
+import re
 
-from ombre_core import hints
+import pytest
+
+from ombre_core import actions as A
+from ombre_core import hints, i18n
 from ombre_core.actions import Act
 from ombre_core.bots import RulePlayer
-from ombre_core.rules import RULES_1660
+from ombre_core.narrate import said
+from ombre_core.rules import PRESETS, RULES_1660
 from ombre_core.state import Deal
 from ombre_core.views import View, view_of
 
@@ -46,3 +51,34 @@ def test_a_bid_against_the_pamphlets_count_says_the_pricing_chose_it() -> None:
             assert text.startswith(opening[action])
             seen.add(action)
     assert seen == {Act.PASS, Act.PLAY, Act.SANS_PRENDRE}
+
+
+UNFILLED = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_every_action_a_hint_may_name_is_said_in_words(lang: str) -> None:
+    """The hint's label (``narrate.said``, shared with the review) names every kind of action
+    in the language, at every table: cards, discards, trumps, calls, the king given back at
+    Quadrille by three, *Gano*. Before, a discard or a trump was shown as its code
+    ("Hint: trump c.")."""
+    kinds: set[str] = set()
+    with i18n.using(lang):
+        for rules in PRESETS.values():
+            for seed in range(6):
+                deal = Deal.from_seed(rules, seed, seed % rules.seats)
+                rng = random.Random(seed)
+                while not deal.is_over:
+                    assert deal.to_move is not None
+                    view = view_of(deal, deal.to_move)
+                    for action in view.legal:
+                        text = said(action, view)
+                        assert text and not UNFILLED.search(text), (rules.id, action, text)
+                        code = A.format_action(action)
+                        payload = code.split(maxsplit=1)[-1]  # "c" of "trump c", "3s 5s" ...
+                        if action < Act.PASS or (action >= Act.TRUMP and action != Act.GANO):
+                            # a card, discard, trump, call or king given back: not its code
+                            # ("pass", "play", "vole" ... are words already)
+                            assert code not in text and text != payload, (rules.id, code, text)
+                        kinds.add(code.split()[0][:4])
+                    deal.apply(RulePlayer().choose(view, rng))
+    assert {"pass", "play", "disc", "trum", "call", "give", "gano"} <= kinds, kinds

@@ -382,6 +382,7 @@ def test_a_hint_names_a_legal_action_with_a_reason() -> None:
     """Issue #6: the expert's choice from the person's view, in words; only on their turn."""
     snap = call(bridge.new_session, json.dumps({"rules": "1660", "seed": 5, "human": 0}))
     hints = 0
+    kinds: set[str] = set()
     while snap["phase"] != "over":
         if snap["human_to_move"]:
             before = call(bridge.snapshot)
@@ -392,6 +393,9 @@ def test_a_hint_names_a_legal_action_with_a_reason() -> None:
                 c["code"] for c in snap["hand"] if c["legal"]
             }
             assert advice["action"] in offered or advice["action"].startswith("discard")
+            # named in words, as the review names it (before: "Hint: trump c.")
+            assert advice["label"] != advice["action"] or advice["action"] == "pass", advice
+            kinds.add(advice["action"].split()[0])
             if advice["chance"] is not None:
                 assert 0 <= advice["chance"] <= 1
             snap = call(bridge.apply, json.dumps({"action": advice["action"]}))
@@ -402,6 +406,7 @@ def test_a_hint_names_a_legal_action_with_a_reason() -> None:
             assert refused["ok"] is False and "your turn" in refused["error"]["message"]
             snap = call(bridge.bot_move)
     assert hints >= 5
+    assert {"discard", "trump"} <= kinds, kinds
 
 
 def test_a_number_too_long_to_read_is_refused_not_raised() -> None:

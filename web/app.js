@@ -407,6 +407,7 @@ async function showHint() {
   text.hidden = false;
   text.textContent = t("ui.hint.thinking");
   text.dataset.for = hintKey(snap);
+  delete text.dataset.action;
   try {
     const advice = await call("hint");
     if (text.dataset.for !== hintKey(ui.snap)) return;
@@ -414,6 +415,7 @@ async function showHint() {
       ? ` ${t("ui.hint.chance", { percent: Math.round(advice.chance * 100) })}`
       : "";
     text.textContent = t("ui.hint.text", { label: advice.label, reason: advice.reason }) + chance;
+    text.dataset.action = advice.action;  // the code, for tests and tools: the words are shown
   } catch (err) {
     text.textContent = t("ui.hint.none", { reason: err.message ?? err }).replace(/\.\.$/, ".");
   } finally {

@@ -43,17 +43,18 @@ def hinted_step(page: Any) -> str:
     words = text.inner_text()
     label = re.match(r"Hint: (.+?)\. ", words)
     assert label, words
-    name = label.group(1).lower()
+    action = text.get_attribute("data-action") or ""
     offered = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.action)")
     cards = page.locator("#hand button.hand-card.legal").evaluate_all(
-        "bs => bs.map(b => (b.getAttribute('aria-label') || '').toLowerCase())"
+        "bs => bs.map(b => b.dataset.code)"
     )
     discarding = page.locator("#discard-button").count() > 0
     assert (
-        name in offered
-        or any(name in c for c in cards)
-        or (discarding and name.startswith("discard"))
-    ), (words, offered, cards)
+        action in offered or action in cards or (discarding and action.startswith("discard"))
+    ), (words, action, offered, cards)
+    if " " in action or re.fullmatch(r"[2-7JQKA][cdhs]", action):
+        # a card, discard or trump is shown in words, never as its code ("Hint: trump c.")
+        assert not re.search(rf"\b{re.escape(action)}\b", words), (words, action)
     human_step(page)
     return words
 
