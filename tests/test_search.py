@@ -260,17 +260,11 @@ def test_the_bold_variant_asks_leave_where_the_level_passes() -> None:
 
 
 def near_a_threshold(seeds: range) -> list[View]:
-    """The first speakers of these 1660 deals whose hands the priced auction prices: near a
-    bidding threshold (``search.GRAY_ZONE``), as ``SearchPlayer._bid`` tells them."""
+    """The first speakers of these 1660 deals whose hands the priced auction prices
+    (``search.near_threshold``)."""
     from ombre_core.bots import search
-    from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
 
-    return [
-        v
-        for v in first_speakers(PRESET_LIST[0], seeds)
-        if min(abs(best_trump(v.hand)[1] - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD))
-        <= search.GRAY_ZONE
-    ]
+    return [v for v in first_speakers(PRESET_LIST[0], seeds) if search.near_threshold(v.hand)]
 
 
 def test_settling_early_bids_as_solving_every_world(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -187,6 +187,14 @@ time to him, and a share he may steer: the 1660 General Rules), a repuesto leave
 pool for the next deal, where he may win it."""
 
 
+def near_threshold(hand: CardSet, ask_threshold: float = ASK_THRESHOLD) -> bool:
+    """Whether the priced auction prices this hand: its strength (the rule player's expected
+    tricks with its best trump) is within :data:`GRAY_ZONE` of a bidding threshold, where the
+    pamphlet's count is least sure."""
+    _, strength = best_trump(hand)
+    return min(abs(strength - t) for t in (ask_threshold, SANS_PRENDRE_THRESHOLD)) <= GRAY_ZONE
+
+
 def rung_value(rung: int, ombre_side: bool) -> float:
     """What reaching ``rung`` is worth to a seat on the Ombre's side or against it."""
     return (_OMBRE_VALUE if ombre_side else _DEFENDER_VALUE)[rung]
@@ -515,8 +523,7 @@ class SearchPlayer:
         where they are least sure, the contracts are priced over sampled worlds."""
         rules = view.rules
         rule_choice = self._rules_player.choose(view, rng)
-        _, strength = best_trump(view.hand)
-        if min(abs(strength - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD)) > GRAY_ZONE:
+        if not near_threshold(view.hand, self.config.ask_threshold):
             return rule_choice
         worlds = self._worlds(view, self.config.bid_worlds, rng)
         rows: dict[A.Action, list[float | Deal]] = {}
