@@ -55,7 +55,10 @@ def reason(view: View, action: A.Action) -> str:
     if A.is_discard(action):
         k = A.discard_mask(action).bit_count()
         if view.seat == view.ombre:
-            return tr_n("engine.hint.discard.ombre", k, words=number_word(k))
+            # he names the trump after his discard, at every table: say which suit he keeps for
+            # it (the one the expert's discard keeps, as the rule player's: its best trump)
+            suit = suit_lower(best_trump(view.hand)[0])
+            return tr_n("engine.hint.discard.ombre", k, words=number_word(k), suit=suit)
         if k == 0:
             return tr("engine.hint.keep")
         return tr_n("engine.hint.discard", k, words=number_word(k))

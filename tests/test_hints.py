@@ -14,7 +14,7 @@ from ombre_core.actions import Act
 from ombre_core.bots import RulePlayer
 from ombre_core.narrate import said
 from ombre_core.rules import PRESETS, RULES_1660
-from ombre_core.state import Deal
+from ombre_core.state import Deal, Phase
 from ombre_core.views import View, view_of
 
 
@@ -82,3 +82,30 @@ def test_every_action_a_hint_may_name_is_said_in_words(lang: str) -> None:
                         kinds.add(code.split()[0][:4])
                     deal.apply(RulePlayer().choose(view, rng))
     assert {"pass", "play", "disc", "trum", "call", "give", "gano"} <= kinds, kinds
+
+
+def test_the_ombres_discard_hint_names_the_suit_he_then_names_trumps() -> None:
+    """The Ombre discards before naming the trump at every table, so "keep your trumps" told
+    him nothing: the hint names the suit, and it is the one the expert then names."""
+    from ombre_core.narrate import suit_lower
+
+    checked = 0
+    for seed in range(40):
+        deal = Deal.from_seed(RULES_1660, seed, seed % 3)
+        rng = random.Random(seed)
+        reason = None
+        while not deal.is_over and deal.phase_name != "play":
+            assert deal.to_move is not None
+            view = view_of(deal, deal.to_move)
+            if deal.phase == Phase.DISCARD and deal.to_move == deal.ombre:
+                advice = hints.hint(view, random.Random(seed))
+                reason = advice["reason"]
+                deal.apply(A.parse_action(advice["action"]))
+                continue
+            if deal.phase == Phase.TRUMP_CHOICE and reason is not None:
+                named = A.parse_action(hints.hint(view, random.Random(seed))["action"])
+                assert suit_lower(named - Act.TRUMP) in reason, (seed, reason)
+                checked += 1
+                reason = None
+            deal.apply(RulePlayer().choose(view, rng))
+    assert checked >= 10
