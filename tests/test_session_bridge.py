@@ -396,6 +396,11 @@ def test_a_hint_names_a_legal_action_with_a_reason() -> None:
             # named in words, as the review names it (before: "Hint: trump c.")
             assert advice["label"] != advice["action"] or advice["action"] == "pass", advice
             kinds.add(advice["action"].split()[0])
+            # the cards for the table to mark: the card played, or those discarded
+            words = advice["action"].split()
+            in_hand = {c["code"] for c in snap["hand"]}
+            marked = words[1:] if words[0] == "discard" else words if words[0] in in_hand else []
+            assert advice["cards"] == marked, advice
             if advice["chance"] is not None:
                 assert 0 <= advice["chance"] <= 1
             snap = call(bridge.apply, json.dumps({"action": advice["action"]}))

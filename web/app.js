@@ -5,7 +5,7 @@
 // strings that the snapshot offered and renders the replies (render.js).
 
 import { startEngine } from "./engine-client.js";
-import { h, handKeydown, renderAll, withTerms } from "./render.js";
+import { h, handKeydown, hintKey, renderAll, withTerms } from "./render.js";
 import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
@@ -63,6 +63,7 @@ const ui = {
   pace: 800,            // ms before each computer move
   settings: null,       // settings.js: card size, four colours, forced cards, practice
   forcing: null,        // the snapshot whose forced card is about to be played for the person
+  hinted: null,         // {for: hintKey, action, cards}: what the hint names, marked on its turn
   presets: [],
   levels: [],
   generation: 0,        // bumped by a new game or a load; stops an old bot loop
@@ -394,8 +395,19 @@ function renderTutor() {
   }, () => { /* the tutor is a help: the table goes on without it */ });
 }
 
-function hintKey(snap) {
-  return snap ? `${snap.deal_number}:${(snap.log ?? []).length}:${snap.phase}` : "";
+
+/** Marks the hint's button or cards (the card it plays, the cards it discards), in place: the
+ * table is not drawn again, so focus stays on the Hint button. */
+function markHinted() {
+  const { action, cards } = ui.hinted;
+  for (const b of refs.actions.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", b.dataset.action === action);
+  for (const b of refs.hand.querySelectorAll("button.hand-card")) {
+    const hint = cards.has(b.dataset.code);
+    if (hint !== b.classList.contains("hinted")) {
+      b.classList.toggle("hinted", hint);
+      b.setAttribute("aria-label", b.getAttribute("aria-label") + (hint ? t("ui.card.hinted") : ""));
+    }
+  }
 }
 
 async function showHint() {
@@ -416,6 +428,8 @@ async function showHint() {
       : "";
     text.textContent = t("ui.hint.text", { label: advice.label, reason: advice.reason }) + chance;
     text.dataset.action = advice.action;  // the code, for tests and tools: the words are shown
+    ui.hinted = { for: hintKey(snap), action: advice.action, cards: new Set(advice.cards ?? []) };
+    markHinted();
   } catch (err) {
     text.textContent = t("ui.hint.none", { reason: err.message ?? err }).replace(/\.\.$/, ".");
   } finally {

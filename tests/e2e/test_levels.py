@@ -52,6 +52,20 @@ def hinted_step(page: Any) -> str:
     assert (
         action in offered or action in cards or (discarding and action.startswith("discard"))
     ), (words, action, offered, cards)
+    # the hand marks the card the hint plays, or the cards it discards, and nothing else
+    marked = page.locator("#hand button.hand-card.hinted").evaluate_all(
+        "bs => bs.map(b => b.dataset.code)"
+    )
+    if re.fullmatch(r"[2-7JQKA][cdhs]", action):
+        assert marked == [action], (marked, action)
+    elif action.startswith("discard"):
+        assert sorted(marked) == sorted(action.split()[1:]), (marked, action)
+    else:
+        assert marked == [], (marked, action)
+    buttons = page.locator("#actions button.hinted").evaluate_all(
+        "bs => bs.map(b => b.dataset.action)"
+    )
+    assert buttons == ([action] if action in offered else []), (buttons, action)
     if " " in action or re.fullmatch(r"[2-7JQKA][cdhs]", action):
         # a card, discard or trump is shown in words, never as its code ("Hint: trump c.")
         assert not re.search(rf"\b{re.escape(action)}\b", words), (words, action)
