@@ -410,6 +410,15 @@ function markHinted() {
   }
 }
 
+/** The hint's chance in words: a share of a few sampled layouts, so "about 0%" or "about 100%"
+ * would claim a certainty the sample does not have. */
+function chanceWords(chance) {
+  const percent = Math.round(chance * 100);
+  if (percent < 5) return t("ui.hint.chance_low");
+  if (percent > 95) return t("ui.hint.chance_high");
+  return t("ui.hint.chance", { percent });
+}
+
 async function showHint() {
   const snap = ui.snap;
   if (!snap || !snap.human_to_move || ui.busy) return;
@@ -423,9 +432,7 @@ async function showHint() {
   try {
     const advice = await call("hint");
     if (text.dataset.for !== hintKey(ui.snap)) return;
-    const chance = typeof advice.chance === "number"
-      ? ` ${t("ui.hint.chance", { percent: Math.round(advice.chance * 100) })}`
-      : "";
+    const chance = typeof advice.chance === "number" ? ` ${chanceWords(advice.chance)}` : "";
     text.textContent = t("ui.hint.text", { label: advice.label, reason: advice.reason }) + chance;
     text.dataset.action = advice.action;  // the code, for tests and tools: the words are shown
     ui.hinted = { for: hintKey(snap), action: advice.action, cards: new Set(advice.cards ?? []) };
