@@ -395,18 +395,16 @@ function renderTutor() {
   }, () => { /* the tutor is a help: the table goes on without it */ });
 }
 
-
 /** Marks the hint's button or cards (the card it plays, the cards it discards), in place: the
- * table is not drawn again, so focus stays on the Hint button. */
+ * table is not drawn again, so focus stays on the Hint button. A turn has one hint (its seed is
+ * the turn's), and the next turn draws the table anew, so marks are only ever added here. */
 function markHinted() {
   const { action, cards } = ui.hinted;
   for (const b of refs.actions.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", b.dataset.action === action);
   for (const b of refs.hand.querySelectorAll("button.hand-card")) {
-    const hint = cards.has(b.dataset.code);
-    if (hint !== b.classList.contains("hinted")) {
-      b.classList.toggle("hinted", hint);
-      b.setAttribute("aria-label", b.getAttribute("aria-label") + (hint ? t("ui.card.hinted") : ""));
-    }
+    if (!cards.has(b.dataset.code) || b.classList.contains("hinted")) continue;
+    b.classList.add("hinted");
+    b.setAttribute("aria-label", b.getAttribute("aria-label") + t("ui.card.hinted"));
   }
 }
 
