@@ -18,7 +18,6 @@ from . import actions as A
 from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
 from .bots.review import review_deal
-from .cards import cards_of, format_card
 from .errors import OmbreError
 from .narrate import glossary, said
 from .record import to_record
@@ -150,8 +149,7 @@ def bot_move(_: str = "") -> dict[str, Any]:
 def hint(_: str = "") -> dict[str, Any]:
     """The expert's choice for the person's turn, with a reason and, in the play, the chance
     the deal goes their way: ``{"action": "As", "label": ..., "reason": ..., "chance": 0.8,
-    "cards": ["As"]}`` (``cards``: the cards of the hand it plays or discards, for the table to
-    mark)."""
+    "cards": ["As"]}`` (:func:`.hints.hint`)."""
     session = _current()
     deal = session.deal
     seat = session.human
@@ -160,11 +158,7 @@ def hint(_: str = "") -> dict[str, Any]:
     view = view_of(deal, seat)
     rng = random.Random(session.seed * 7919 + session.number * 131 + len(deal.events))
     advice = hints.hint(view, rng)
-    action = A.parse_action(advice["action"])
-    cards = [action] if A.is_card(action) else []
-    if A.is_discard(action):
-        cards = list(cards_of(A.discard_mask(action)))
-    return {**advice, "label": said(action, view), "cards": [format_card(c) for c in cards]}
+    return {**advice, "label": said(A.parse_action(advice["action"]), view)}
 
 
 @_reply

@@ -16,18 +16,21 @@ from typing import Any
 
 from . import actions as A
 from .actions import Act
+from .bots.gano import worth_saying
 from .bots.rulebot import RulePlayer, best_trump
 from .bots.search import expert
-from .cards import cards_of
+from .cards import cards_of, format_card
 from .i18n import tr, tr_n
-from .narrate import card_name, number_word, suit_lower
+from .narrate import card_name, gano_word, number_word, suit_lower
 from .state import Phase
 from .tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, TRUMP, TRUMP_MASK, trick_winner
 from .views import View
 
 
 def hint(view: View, rng: random.Random) -> dict[str, Any]:
-    """The expert's action for ``view``'s seat (whose turn it must be), and why."""
+    """The expert's action for ``view``'s seat (whose turn it must be), and why; ``cards``: the
+    codes of the hand's cards it plays or discards (with *Gano*, the card to say it with), for
+    the table to mark."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
     player = expert()
@@ -37,10 +40,23 @@ def hint(view: View, rng: random.Random) -> dict[str, Any]:
         action, chance = choice.action, choice.chance
     else:
         action = player.choose(view, rng)
+    cards = action if A.is_card(action) else None
+    if cards is not None and player.config.gano and worth_saying(view, cards):
+        # the expert says Gano before this card (SearchPlayer._play): so does its hint, which
+        # teaches the one word the 1660 pamphlet allows in the play
+        name = card_name(cards, view.trump, view.rules)
+        text = tr("engine.hint.gano", word=gano_word(view.rules), card=name)
+        action = Act.GANO
+    else:
+        text = reason(view, action)
+    shown = A.discard_mask(action) if A.is_discard(action) else 0
+    if cards is not None:
+        shown = 1 << cards
     return {
         "action": A.format_action(action),
-        "reason": reason(view, action),
+        "reason": text,
         "chance": None if chance is None else round(chance, 2),
+        "cards": [format_card(c) for c in cards_of(shown)],
     }
 
 

@@ -109,3 +109,31 @@ def test_the_ombres_discard_hint_names_the_suit_he_then_names_trumps() -> None:
                 reason = None
             deal.apply(RulePlayer().choose(view, rng))
     assert checked >= 10
+
+
+def test_a_hint_says_gano_when_the_expert_would() -> None:
+    """The expert says *Gano* before a card that holds the trick with a partner still to play
+    (``gano.worth_saying``); its hint does the same, names the card in the reason and marks it,
+    and otherwise names no card to say it with."""
+    from ombre_core.bots import expert
+    from ombre_core.narrate import card_name
+
+    said_gano = 0
+    for seed in range(5):
+        deal = Deal.from_seed(RULES_1660, seed, seed % 3)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            assert deal.to_move is not None
+            view = view_of(deal, deal.to_move)
+            if Act.GANO in view.legal and len(view.legal) > 2:
+                advice = hints.hint(view, random.Random(seed))
+                again = expert().choose(view, random.Random(seed))
+                assert (advice["action"] == "gano") == (again == Act.GANO), (seed, advice)
+                if advice["action"] == "gano":
+                    assert view.trump is not None and len(advice["cards"]) == 1
+                    card = A.parse_action(advice["cards"][0])
+                    assert card_name(card, view.trump, view.rules) in advice["reason"]
+                    assert "Gagno" in advice["reason"]  # the 1660 pamphlet's spelling
+                    said_gano += 1
+            deal.apply(RulePlayer().choose(view, rng))
+    assert said_gano >= 2, said_gano

@@ -60,6 +60,8 @@ def hinted_step(page: Any) -> str:
         assert marked == [action], (marked, action)
     elif action.startswith("discard"):
         assert sorted(marked) == sorted(action.split()[1:]), (marked, action)
+    elif action == "gano":  # the card to say it with
+        assert len(marked) == 1 and marked[0] in cards, (marked, cards)
     else:
         assert marked == [], (marked, action)
     buttons = page.locator("#actions button.hinted").evaluate_all(
