@@ -132,8 +132,27 @@ def test_a_link_can_be_declined_for_the_saved_game(
     assert console_errors == []
 
 
+def wait_saved(page: Any, seed: int) -> None:
+    """Wait until the game of this seed is in a save slot. The table saves after it shows the
+    new state (an engine call), so a page left at once, as a test does, could lose the save
+    (CI, on a loaded machine, 2 December 2026)."""
+    page.wait_for_function(
+        """seed => Object.keys(localStorage).some(key => {
+            if (!key.startsWith('ombre.save.')) return false;
+            try {
+                const slot = JSON.parse(localStorage.getItem(key));
+                const session = typeof slot.session === 'string'
+                    ? JSON.parse(slot.session) : slot.session;
+                return session?.seed === seed;
+            } catch { return false; }
+        })""",
+        arg=seed,
+    )
+
+
 def test_the_last_five_games_are_kept(page: Any, base_url: str, console_errors: list[str]) -> None:
     open_table(page, base_url, "?seed=1&rules=classic")
+    wait_saved(page, 1)
     for seed in range(2, 7):
         reopen(page, f"{base_url}/?seed={seed}&rules=1660")
         notice = page.locator("#notice")
@@ -143,6 +162,7 @@ def test_the_last_five_games_are_kept(page: Any, base_url: str, console_errors: 
             )
         notice.get_by_role("button", name="Start the linked game").click()
         settle(page)
+        wait_saved(page, seed)
     rows = saved_games(page)
     assert len(rows) == 5
     assert TITLE_CLASSIC not in [r["title"] for r in rows]
