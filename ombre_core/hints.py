@@ -16,7 +16,6 @@ from typing import Any
 
 from . import actions as A
 from .actions import Act
-from .bots.gano import worth_saying
 from .bots.rulebot import RulePlayer, best_trump
 from .bots.search import expert
 from .cards import cards_of, format_card
@@ -40,23 +39,22 @@ def hint(view: View, rng: random.Random) -> dict[str, Any]:
         action, chance = choice.action, choice.chance
     else:
         action = player.choose(view, rng)
-    cards = action if A.is_card(action) else None
-    if cards is not None and player.config.gano and worth_saying(view, cards):
+    marked = 1 << action if A.is_card(action) else 0
+    if A.is_discard(action):
+        marked = A.discard_mask(action)
+    if player.says_gano_with(view, action):
         # the expert says Gano before this card (SearchPlayer._play): so does its hint, which
         # teaches the one word the 1660 pamphlet allows in the play
-        name = card_name(cards, view.trump, view.rules)
+        name = card_name(action, view.trump, view.rules)
         text = tr("engine.hint.gano", word=gano_word(view.rules), card=name)
         action = Act.GANO
     else:
         text = reason(view, action)
-    shown = A.discard_mask(action) if A.is_discard(action) else 0
-    if cards is not None:
-        shown = 1 << cards
     return {
         "action": A.format_action(action),
         "reason": text,
         "chance": None if chance is None else round(chance, 2),
-        "cards": [format_card(c) for c in cards_of(shown)],
+        "cards": [format_card(c) for c in cards_of(marked)],
     }
 
 

@@ -390,10 +390,14 @@ class SearchPlayer:
             action = candidates[0]  # forced (or the only card that heeds): nothing to weigh
         else:
             action = self.analyse_play(view, rng).action
-        if self.config.gano and A.is_card(action) and worth_saying(view, action):
+        if self.says_gano_with(view, action):
             self._after_gano = ((len(view.events) + 1, view.hand), action)
             return Act.GANO
         return action
+
+    def says_gano_with(self, view: View, action: A.Action) -> bool:
+        """Whether this player says *Gano* before playing ``action`` (a card it chose)."""
+        return self.config.gano and A.is_card(action) and worth_saying(view, action)
 
     def analyse_play(self, view: View, rng: random.Random) -> CardChoice:
         """The card (or the vole) this player chooses in trick play, with what it saw."""
