@@ -5,7 +5,7 @@
 // strings that the snapshot offered and renders the replies (render.js).
 
 import { startEngine } from "./engine-client.js";
-import { h, handKeydown, hintKey, renderAll, withTerms } from "./render.js";
+import { h, handKeydown, renderAll, withTerms } from "./render.js";
 import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
@@ -332,6 +332,7 @@ function render() {
   if (!ui.snap) return;
   const inGame = focusInGame();
   renderAll(ui.snap, refs, handlers, ui);
+  markHinted();
   renderReplayBar(ui.snap, $("replay-bar"), replayHandlers, ui.busy);
   renderTutor();
   renderHint();
@@ -395,10 +396,15 @@ function renderTutor() {
   }, () => { /* the tutor is a help: the table goes on without it */ });
 }
 
-/** Marks the hint's button or cards (the card it plays, the cards it discards), in place: the
- * table is not drawn again, so focus stays on the Hint button. A turn has one hint (its seed is
- * the turn's), and the next turn draws the table anew, so marks are only ever added here. */
+function hintKey(snap) {
+  return snap ? `${snap.deal_number}:${(snap.log ?? []).length}:${snap.phase}` : "";
+}
+
+/** Marks the hint's button or cards (the card it plays, the cards it discards) on the turn it
+ * was asked for: after each drawing of the table, and in place when the hint comes, so focus
+ * stays on the Hint button. The table is drawn anew with no marks, so marks are only added. */
 function markHinted() {
+  if (!ui.hinted || ui.hinted.for !== hintKey(ui.snap)) return;
   const { action, cards } = ui.hinted;
   for (const b of refs.actions.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", b.dataset.action === action);
   for (const b of refs.hand.querySelectorAll("button.hand-card")) {

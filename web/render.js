@@ -390,11 +390,10 @@ export function renderActions(snap, refs, handlers, ui) {
   const bar = refs.actions;
   bar.replaceChildren();
   if (!snap.human_to_move || snap.phase === "over") return;
-  const hinted = ui.hinted?.for === hintKey(snap) ? ui.hinted.action : null;
   for (const act of snap.legal ?? []) {
     const btn = h("button", {
       type: "button",
-      class: `action action-${act.action.split(" ")[0]}${act.action === hinted ? " hinted" : ""}`,
+      class: `action action-${act.action.split(" ")[0]}`,
       title: act.hint || undefined,
       disabled: ui.busy,
       dataset: { action: act.action },
@@ -428,11 +427,6 @@ export function renderActions(snap, refs, handlers, ui) {
 // ---------------------------------------------------------------------------------------------
 // The hand: cards are buttons, one tab stop for the whole hand, arrow keys move along it.
 
-/** Which turn a hint belongs to: it is shown, and its cards marked, on that turn only. */
-export function hintKey(snap) {
-  return snap ? `${snap.deal_number}:${(snap.log ?? []).length}:${snap.phase}` : "";
-}
-
 export function renderHand(snap, refs, handlers, ui) {
   const hand = refs.hand;
   const hadFocus = hand.contains(document.activeElement);
@@ -455,15 +449,13 @@ export function renderHand(snap, refs, handlers, ui) {
   const current = codes.includes(focusCode) && legalCode(focusCode) ? focusCode
     : (cards.find((c) => playing && c.legal)?.code ?? (codes.includes(focusCode) ? focusCode : codes[0]));
   ui.focusCode = current;
-  const hinted = ui.hinted?.for === hintKey(snap) ? ui.hinted.cards : new Set();
   for (const card of cards) {
     const selected = discarding && ui.selected.has(card.code);
-    const hint = hinted.has(card.code);
     const usable = !ui.busy && ((playing && card.legal) || discarding);
     const btn = h("button", {
       type: "button",
-      class: `card hand-card${selected ? " selected" : ""}${playing && !card.legal ? " illegal" : ""}${playing && card.legal ? " legal" : ""}${hint ? " hinted" : ""}`,
-      "aria-label": cardName(card) + (playing && !card.legal ? t("ui.card.not_now") : "") + (hint ? t("ui.card.hinted") : ""),
+      class: `card hand-card${selected ? " selected" : ""}${playing && !card.legal ? " illegal" : ""}${playing && card.legal ? " legal" : ""}`,
+      "aria-label": cardName(card) + (playing && !card.legal ? t("ui.card.not_now") : ""),
       title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
       "aria-disabled": usable ? "false" : "true",
       tabindex: card.code === current ? "0" : "-1",
