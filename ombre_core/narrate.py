@@ -401,7 +401,8 @@ class Narrator:
     def tricks(n: int) -> str:
         return tr_n("engine.tricks", n)
 
-    def count(self, n: int, rules: Rules) -> str:
+    @staticmethod
+    def count(n: int, rules: Rules) -> str:
         """An amount in words, in the preset's counters: "3 greater counters and 4 lesser
         counters" (1660), "14 counters" (classic)."""
         if n == 1:

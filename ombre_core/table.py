@@ -453,7 +453,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
     """The review as the table shows it (``docs/bridge.md``): one row per decision of the
     view's seat, and a summary, all in words; built once the deal is over."""
     rows = []
-    cards = best = tricks_lost = games_lost = agreed = 0
+    cards = best = tricks_lost = games_lost = agreed = differed = costly = 0
     for d in decisions:
         row: dict[str, Any] = {
             "index": d.index,
@@ -493,6 +493,15 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
                 row["verdict"] = "best"
                 row["label"] = tr("engine.review.best")
                 row["text"] = tr("engine.review.best.text")
+        elif d.counters is not None and d.expert_counters is not None:
+            differed += 1
+            costly += d.cost_counters > 0
+            row["verdict"], row["label"] = _choice_verdict(d.counters, d.expert_counters, view)
+            row["text"] = tr(
+                "engine.review.choice.text",
+                this=_counters_words(d.counters, view),
+                expert=_counters_words(d.expert_counters, view),
+            )
         rows.append(row)
     parts = [tr_n("engine.review.summary.decisions", len(decisions))]
     if cards:
@@ -506,9 +515,29 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
                 games=games_lost,
             )
         )
+    if differed:
+        parts.append(tr_n("engine.review.summary.choices", differed, k=costly))
     if decisions:
         parts.append(tr_n("engine.review.summary.expert", agreed, total=len(decisions)))
     return {"decisions": rows, "summary": " ".join(parts)}
+
+
+def _choice_verdict(counters: int, expert: int, view: View) -> tuple[str, str]:
+    """A bid's or an exchange's verdict against the expert's choice, on the true cards: what it
+    cost (``counters``), or that it did as well (``even``) or better (``better``)."""
+    if counters < expert:
+        lost = expert - counters
+        return "counters", tr("engine.review.cost", amount=Narrator.count(lost, view.rules))
+    verdict = "even" if counters == expert else "better"
+    return verdict, tr(f"engine.review.{verdict}")
+
+
+def _counters_words(n: int, view: View) -> str:
+    """"you win 12 counters", "you lose 5 counters", "you neither win nor lose"."""
+    if n == 0:
+        return tr("engine.review.sum.none")
+    key = "engine.review.sum.win" if n > 0 else "engine.review.sum.lose"
+    return tr(key, amount=Narrator.count(abs(n), view.rules))
 
 
 _STAGES_OF = {

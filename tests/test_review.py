@@ -11,13 +11,17 @@ import pytest
 from ombre_helpers import PRESET_LIST
 from test_solver import ending
 
-from ombre_core import bridge
-from ombre_core.actions import Act
-from ombre_core.bots import make_player
-from ombre_core.bots.review import review_deal, side_tricks
+from ombre_core import bridge, table
+from ombre_core.actions import Act, Action
+from ombre_core.bots import RandomPlayer, make_player
+from ombre_core.bots.ladder import ladder_of
+from ombre_core.bots.review import best_play, counters_after, instead, review_deal, side_tricks
+from ombre_core.bots.solver import position_of, solve_position
+from ombre_core.cards import cards_of
+from ombre_core.narrate import Narrator
 from ombre_core.rules import Rules
 from ombre_core.state import Deal, Phase
-from ombre_core.views import view_of
+from ombre_core.views import View, view_of
 
 
 def minimax_tricks(deal: Deal) -> int:
@@ -110,3 +114,124 @@ def test_the_bridge_reviews_the_finished_deal_only() -> None:
             assert row["verdict"] in ("best", "trick", "game") and row["best"] and row["label"]
     assert review["summary"].startswith("You made ")
     assert json.loads(bridge.review()) == review  # asked twice: the same answer
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+@pytest.mark.parametrize("seed", range(3))
+def test_best_play_reaches_the_solvers_value(rules: Rules, seed: int) -> None:
+    deal = ending(5000 + seed, rules, 12 + 3 * seed)
+    line = best_play(deal)
+    assert line.is_over and deal.history == line.history[: len(deal.history)]
+    value = solve_position(position_of(deal), False).rung
+    assert ladder_of(line)(tuple(line.tricks_won)) == value
+
+
+class Replaying:
+    """A judge that does again what one seat did in a deal, in order."""
+
+    name = "replaying"
+
+    def __init__(self, actions: list[Action]) -> None:
+        self.actions = actions
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        return self.actions.pop(0)
+
+
+def replayed(deal: Deal, upto: int) -> Deal:
+    """``deal`` as it stood before its action ``upto``."""
+    replay = Deal.from_cards(
+        deal.rules, deal.dealer, [list(cards_of(h)) for h in deal.dealt], list(deal.stock),
+        deal.pool_in,
+    )
+    for action in deal.history[:upto]:
+        replay.apply_unchecked(action)
+    return replay
+
+
+def movers(deal: Deal) -> list[int | None]:
+    """Who took each action of ``deal``, up to its first card (or its end)."""
+    replay = replayed(deal, 0)
+    out: list[int | None] = []
+    for action in deal.history:
+        if replay.phase == Phase.PLAY:
+            break
+        out.append(replay.to_move)
+        replay.apply_unchecked(action)
+    return out
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+@pytest.mark.parametrize("seed", range(1, 5))
+def test_instead_with_the_same_choices_is_the_deal_as_it_went(rules: Rules, seed: int) -> None:
+    deal = finished(rules, seed)
+    who = movers(deal)
+    history = deal.history
+    end = len(who)
+    for index, seat in enumerate(who):
+        later = zip(history[index + 1 : end], who[index + 1 :], strict=True)
+        again = [a for a, s in later if s == seat]
+        line = instead(replayed(deal, index), history[index], history[index:], Replaying(again), 7)
+        assert line.history == history[:end]
+
+
+def hasty(rules: Rules, seed: int) -> Deal:
+    """A finished deal where seat 0 bids, exchanges and names the trump at random (so unlike
+    the expert, often) and everyone plays the cards by the pamphlet's rules."""
+    deal = Deal.from_seed(rules, seed, seed % 3)
+    novice, hasty = make_player("novice"), RandomPlayer()
+    rng = random.Random(seed)
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        player = hasty if seat == 0 and deal.phase != Phase.PLAY else novice
+        deal.apply(player.choose(view_of(deal, seat), rng))
+    return deal
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+def test_a_bid_or_exchange_unlike_the_experts_is_judged_in_counters(rules: Rules) -> None:
+    judged = 0
+    for seed in range(1, 7):
+        deal = hasty(rules, seed)
+        as_played = counters_after(replayed(deal, len(movers(deal))), 0)
+        for d in review_deal(deal, 0):
+            if d.step == Phase.PLAY or d.expert == d.action:
+                assert d.counters is None and d.expert_counters is None and d.cost_counters == 0
+                continue
+            judged += 1
+            assert d.counters == as_played
+            line = instead(replayed(deal, d.index), d.expert, deal.history[d.index :],
+                           make_player("expert"), d.index)
+            assert line.is_over or line.phase == Phase.PLAY
+            assert d.expert_counters == counters_after(line, 0)
+            assert d.cost_counters == max(0, d.expert_counters - as_played)
+    assert judged >= 3, "a random bidder and exchanger is unlike the expert in a few deals"
+
+
+def test_the_table_words_each_bid_and_exchange_verdict_in_counters() -> None:
+    rules = PRESET_LIST[0]
+    seen = set()
+    for seed in range(1, 7):
+        deal = hasty(rules, seed)
+        decisions = review_deal(deal, 0)
+        shown = table.review_snapshot(decisions, view_of(deal, 0))
+        for d, row in zip(decisions, shown["decisions"], strict=True):
+            if d.counters is None or d.expert_counters is None:
+                assert row["verdict"] in (None, "best", "trick", "game")
+                continue
+            verdict = "counters" if d.cost_counters else (
+                "even" if d.counters == d.expert_counters else "better"
+            )
+            seen.add(verdict)
+            assert row["verdict"] == verdict
+            if d.cost_counters:
+                assert row["label"] == f"Cost {Narrator.count(d.cost_counters, rules)}"
+            assert row["text"].startswith("On these cards, with the stock as it lay")
+            assert "after your choice you " in row["text"]
+        differed = sum(d.counters is not None for d in decisions)
+        if differed:
+            assert f"unlike the expert's, {sum(d.cost_counters > 0 for d in decisions)} cost" in (
+                shown["summary"]
+            )
+    assert "counters" in seen and len(seen) >= 2

@@ -11,21 +11,34 @@ player at the table could do, so the expert's choice is the fairer yardstick of 
 Tricks are counted for the Ombre's side under best play: the largest ``k`` such that the Ombre's
 side can make ``k`` tricks whatever the others do, found by solving the yes/no games "at least
 ``k``" (:func:`at_least`) on the solver's own ladder.
+
+A bid, a discard or a trump the expert would not have chosen is judged on the true cards too,
+in counters, the game's own measure (the same bid may make a player Ombre in one line and a
+defender in the other, so rungs would not compare). Two lines are followed to the end: the deal
+as it went up to its first trick, and the deal had the player taken the expert's choice instead
+(:func:`instead`), he following the expert from there and the others doing what they did
+wherever the rules still let them (the pamphlet's rule player where not). In both the cards are
+then played by the solver's best play (:func:`best_play`) and the deal settled: what the player
+won or lost in each is his :attr:`Decision.counters` and :attr:`Decision.expert_counters`. The
+stock lies as it lay, so a discard of another size draws other cards: the verdict is "on these
+cards", as the card rows' is "with every hand known".
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import actions as A
 from ..actions import Act, Action
 from ..cards import cards_of
-from ..scoring import ombre_side
+from ..scoring import ombre_side, settle
 from ..state import Deal, Phase
 from ..views import view_of
+from .base import Player
 from .ladder import Judge
+from .rulebot import RulePlayer
 from .search import SearchPlayer, expert
 from .solver import position_of, solve_position, value_of
 
@@ -39,7 +52,12 @@ class Decision:
     For a card, ``best`` lists the cards the solver finds best on the true deal, ``rung`` and
     ``best_rung`` are the outcomes (:data:`.ladder.RUNG_NAMES`) under best play after the card
     and at best, ``tricks`` and ``best_tricks`` the Ombre's side's tricks under best play the same
-    way; all ``None`` for the auction and the exchange, which the solver does not judge.
+    way; all ``None`` for the auction and the exchange.
+
+    For a bid or an exchange the expert would have made otherwise, ``counters`` and
+    ``expert_counters`` are what the player wins (less what he pays) on the true cards, after his
+    choice and after the expert's, with best play of the cards (see the module's doc); ``None``
+    where the expert chose the same, and for a card.
     """
 
     index: int
@@ -55,6 +73,16 @@ class Decision:
     best_tricks: int | None = None
     ombre_side: bool = False
     """Whether the player was on the Ombre's side (the Ombre, or his partner)."""
+    counters: int | None = None
+    expert_counters: int | None = None
+
+    @property
+    def cost_counters(self) -> int:
+        """Counters a bid or an exchange cost on the true cards against the expert's choice (0
+        when it did as well or better, and for a card)."""
+        if self.counters is None or self.expert_counters is None:
+            return 0
+        return max(0, self.expert_counters - self.counters)
 
     @property
     def cost_game(self) -> bool:
@@ -118,6 +146,67 @@ def _tricks_after(deal: Deal, card: int) -> int:
     return side_tricks(child)
 
 
+def best_play(deal: Deal) -> Deal:
+    """A copy of ``deal`` played to its end by best play with every hand known: each card one
+    of the solver's best (the lowest, so the line is the same every time)."""
+    line = deal.copy()
+    while not line.is_over:
+        cards = line.legal_cards()
+        if cards & (cards - 1):
+            line.apply_unchecked(min(solve_position(position_of(line), True).best))
+        else:
+            line.apply_unchecked(cards.bit_length() - 1)
+    return line
+
+
+def instead(
+    deal: Deal,
+    action: Action,
+    rest: list[Action],
+    judge: Player,
+    seed: int,
+) -> Deal:
+    """A copy of ``deal`` with ``action`` (legal) taken instead of ``rest[0]``, the auction and
+    the exchange then finished: the player on turn follows ``judge`` (from his view, with a
+    ``random.Random(seed)``), each other player does what he did in ``rest`` in turn, or, where
+    the rules no longer allow it, what the pamphlet's rule player would. Returns the deal at its
+    first trick, or over (all passed)."""
+    seat = deal.to_move
+    line = deal.copy()
+    line.apply_unchecked(action)
+    queues: dict[int, list[Action]] = {}
+    replay = deal.copy()
+    for taken in rest:  # who did what, in order, until the play
+        if replay.is_over or replay.phase == Phase.PLAY:
+            break
+        mover = replay.to_move
+        assert mover is not None
+        if mover != seat:
+            queues.setdefault(mover, []).append(taken)
+        replay.apply_unchecked(taken)
+    rules_player = RulePlayer()
+    rng = random.Random(seed)
+    while not line.is_over and line.phase != Phase.PLAY:
+        mover = line.to_move
+        assert mover is not None
+        view = view_of(line, mover)
+        if mover == seat:
+            line.apply_unchecked(judge.choose(view, rng))
+            continue
+        queue = queues.get(mover, [])
+        choice = queue.pop(0) if queue else None
+        if choice is None or line.why_illegal(choice) is not None:
+            choice = rules_player.choose(view, rng)
+        line.apply_unchecked(choice)
+    return line
+
+
+def counters_after(deal: Deal, seat: int) -> int:
+    """What ``seat`` wins (less what it pays) when ``deal``, at its first trick or over, is
+    played by best play (:func:`best_play`) and settled."""
+    return settle(best_play(deal)).payments[seat]
+
+
 def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> list[Decision]:
     """Every decision ``seat`` made in the finished ``deal`` (a choice among two or more actions;
     a *Gano* is a word, not a decision), in order, with the solver's and the expert's choices.
@@ -136,19 +225,39 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
         list(deal.stock),
         deal.pool_in,
     )
+    history = deal.history
     out: list[Decision] = []
-    for index, action in enumerate(deal.history):
+    as_played: int | None = None  # the seat's counters from the first trick as it stood
+    for index, action in enumerate(history):
         mover = replay.to_move
         if (
             mover == seat
             and action != Act.GANO
             and (replay.phase == Phase.DISCARD or _choices(replay) > 1)
         ):
-            out.append(_decision(replay, index, seat, action, judge))
+            decision = _decision(replay, index, seat, action, judge)
+            if decision.step != Phase.PLAY and decision.expert != action:
+                if as_played is None:
+                    as_played = counters_after(_first_trick(replay, history[index:]), seat)
+                alternative = instead(replay, decision.expert, history[index:], judge, index)
+                decision = replace(
+                    decision,
+                    counters=as_played,
+                    expert_counters=counters_after(alternative, seat),
+                )
+            out.append(decision)
         replay.apply_unchecked(action)
     return out
 
 
+def _first_trick(deal: Deal, rest: list[Action]) -> Deal:
+    """A copy of ``deal`` with ``rest`` applied up to the first trick (or the end)."""
+    line = deal.copy()
+    for action in rest:
+        if line.is_over or line.phase == Phase.PLAY:
+            break
+        line.apply_unchecked(action)
+    return line
 def _choices(deal: Deal) -> int:
     return sum(1 for a in deal.legal_actions() if a != Act.GANO)
 
@@ -181,4 +290,12 @@ def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPl
     )
 
 
-__all__ = ["Decision", "at_least", "review_deal", "side_tricks"]
+__all__ = [
+    "Decision",
+    "at_least",
+    "best_play",
+    "counters_after",
+    "instead",
+    "review_deal",
+    "side_tricks",
+]

@@ -3,6 +3,7 @@ decisions beside the expert's and the solver's, and is refused during a deal."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -18,11 +19,21 @@ def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors:
     expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
     rows = dialog.locator("#review-rows tr")
     assert rows.count() >= 1
-    cards = dialog.locator("#review-rows tr[class^='verdict-']")
+    trick = page.locator("th", has_text=re.compile(r"^Trick \d"))
+    cards = dialog.locator("#review-rows tr[class^='verdict-']").filter(has=trick)
     assert cards.count() >= 1  # the person played cards, and each has a verdict
     for i in range(cards.count()):
         text = cards.nth(i).inner_text()
         assert any(v in text for v in ("Best", "Cost a trick", "tricks", "Cost the game")), text
+    # The test's person bids and throws his first cards, unlike the expert: judged in counters.
+    otherwise = page.locator("td[data-label='The expert']:not(.agrees)")
+    unlike = dialog.locator("#review-rows tr").filter(has=otherwise)
+    choices = unlike.filter(has=page.locator("th", has_text=re.compile("^(Auction|Exchange)$")))
+    assert choices.count() >= 1
+    for i in range(choices.count()):
+        row = choices.nth(i)
+        assert row.get_attribute("class") in ("verdict-counters", "verdict-even", "verdict-better")
+        expect(row).to_contain_text("On these cards, with the stock as it lay")
     summary = dialog.locator("#review-summary")
     expect(summary).to_contain_text("The expert, seeing only what you saw")
     page.screenshot(path=str(_shot("review-1280.png")))
