@@ -250,16 +250,20 @@ async function call(fn, arg) {
   return reply;
 }
 
-async function persist() {
+/**
+ * Save the game this tab plays, now at `snap` (the state the engine just answered). Called before
+ * `snap` is shown, so that a person who leaves the page as soon as they see a move loses nothing.
+ */
+async function persist(snap) {
   const id = ui.slot;
-  if (!id || ui.away || ui.snap?.replay) return;  // a record watched is not the saved game
+  if (!id || ui.away || snap.replay) return;  // a record watched is not the saved game
   try {
     const saved = await engine.call("save");
     if (saved && saved.ok === false) throw new EngineError(saved.error);
     const text = typeof saved === "string" ? saved : JSON.stringify(saved);
     // Another tab may have taken the game while the engine answered: then this tab writes nothing.
-    if (ui.slot !== id || ui.away || !ui.snap) return;
-    if (!saves.writeSave(id, ui.snap, text)) storageRefused();
+    if (ui.slot !== id || ui.away) return;
+    if (!saves.writeSave(id, snap, text)) storageRefused();
   } catch (err) {
     console.warn("The game could not be saved:", err);
   }
@@ -662,9 +666,10 @@ async function change(fn, arg) {
   try {
     const snap = await call(fn, arg);
     if (gen !== ui.generation) return;
+    await persist(snap);
+    if (gen !== ui.generation) return;
     ui.busy = false;
     accept(snap);
-    await persist();
   } catch (err) {
     ui.busy = false;
     render();
@@ -704,8 +709,9 @@ async function runBots() {
         return;
       }
       if (gen !== ui.generation) return;
+      await persist(snap);
+      if (gen !== ui.generation) return;
       accept(snap);
-      await persist();
     }
   } finally {
     if (ui.botGen === gen) ui.botGen = null;
@@ -794,10 +800,10 @@ async function replayCall(fn, arg, failure) {
   ui.generation += 1;  // the computer players wait while a record is watched
   try {
     const snap = await call(fn, arg);
+    await persist(snap);
     ui.busy = false;
     accept(snap);
     if (!snap.replay) {
-      await persist();
       runBots();
     } else {
       $("replay-where")?.focus?.();
@@ -965,9 +971,9 @@ async function resumeSave(id, { takeOver = false, orNew = null } = {}) {
   ui.selected.clear();
   ui.logSeen = { deal: null, count: 0 };
   takeSlot(id);
-  accept(snap);
   // The game on the table is the one a reload comes back to: it is now the last played.
-  await persist();
+  await persist(snap);
+  accept(snap);
   runBots();
 }
 

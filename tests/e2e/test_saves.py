@@ -133,9 +133,10 @@ def test_a_link_can_be_declined_for_the_saved_game(
 
 
 def wait_saved(page: Any, seed: int) -> None:
-    """Wait until the game of this seed is in a save slot. The table saves after it shows the
-    new state (an engine call), so a page left at once, as a test does, could lose the save
-    (CI, on a loaded machine, 2 December 2026)."""
+    """Wait until the game of this seed is in a save slot. The table once saved after showing
+    the new state, and a page left at once lost the save (CI, on a loaded machine, 2 December
+    2026); it now saves first (``persist`` in app.js), and the wait keeps this test from
+    resting on that order."""
     page.wait_for_function(
         """seed => Object.keys(localStorage).some(key => {
             if (!key.startsWith('ombre.save.')) return false;
@@ -318,3 +319,45 @@ def test_screenshots_of_the_saves(
     other.screenshot(path=f"{shot}-5-no-storage.png")
     context.close()
     assert json.dumps(console_errors) == "[]"
+
+
+def test_a_move_is_saved_before_it_is_shown(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """Whenever the log shows a new move, the saved game already holds it: a person who leaves
+    the page as soon as a move appears loses nothing. (Each move the table shows adds a line
+    to the log; the check runs as the log changes, before the page could do anything else.)"""
+    open_table(page, base_url, "?seed=3&rules=1660")
+    wait_saved(page, 3)
+    page.evaluate(
+        """() => {
+            window.savedAtEachMove = [];
+            const log = document.getElementById('log');
+            let lines = log.querySelectorAll('li').length;
+            new MutationObserver(() => {
+                const now = log.querySelectorAll('li').length;
+                if (now <= lines) return;
+                lines = now;
+                const key = Object.keys(localStorage).find(k => k.startsWith('ombre.save.'));
+                const slot = JSON.parse(localStorage.getItem(key));
+                const session = typeof slot.session === 'string'
+                    ? JSON.parse(slot.session) : slot.session;
+                window.savedAtEachMove.push(session.deal.actions.length);
+            }).observe(log, { childList: true, subtree: true });
+        }"""
+    )
+    play_to_end(page)
+    final = page.wait_for_function(
+        """() => {
+            const key = Object.keys(localStorage).find(k => k.startsWith('ombre.save.'));
+            const slot = JSON.parse(localStorage.getItem(key));
+            const session = typeof slot.session === 'string'
+                ? JSON.parse(slot.session) : slot.session;
+            return slot.over && session.deal.actions.length;
+        }"""
+    ).json_value()
+    saved = page.evaluate("window.savedAtEachMove")
+    assert len(saved) >= 20, saved
+    # One move a line: as each appeared, the save held it (saving after showing, it lags by one).
+    assert saved == list(range(final - len(saved) + 1, final + 1)), (final, saved)
+    assert console_errors == []
