@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from unittest.mock import patch
 
 import pytest
 from ombre_helpers import PRESET_LIST
@@ -13,10 +14,10 @@ from test_solver import ending
 
 from ombre_core import bridge, table
 from ombre_core.actions import Act, Action
-from ombre_core.bots import RandomPlayer, make_player
+from ombre_core.bots import RandomPlayer, make_player, review
 from ombre_core.bots.ladder import ladder_of
 from ombre_core.bots.review import best_play, counters_after, instead, review_deal, side_tricks
-from ombre_core.bots.solver import position_of, solve_position
+from ombre_core.bots.solver import BudgetExceeded, position_of, solve_position
 from ombre_core.cards import cards_of
 from ombre_core.narrate import Narrator
 from ombre_core.rules import Rules
@@ -124,6 +125,26 @@ def test_best_play_reaches_the_solvers_value(rules: Rules, seed: int) -> None:
     assert line.is_over and deal.history == line.history[: len(deal.history)]
     value = solve_position(position_of(deal), False).rung
     assert ladder_of(line)(tuple(line.tricks_won)) == value
+    # every card of the line is one of the solver's best where it was played
+    again = deal.copy()
+    for card in line.history[len(deal.history) :]:
+        if not again.trick and len(again.tricks) == rules.tricks - 1:
+            break  # the last trick: no choice left
+        assert card in solve_position(position_of(again), True).best
+        again.apply_unchecked(card)
+
+
+def test_a_line_too_long_to_play_out_is_left_unjudged() -> None:
+    deal = hasty(PRESET_LIST[0], 6)
+    start = replayed(deal, len(movers(deal)))
+    with pytest.raises(BudgetExceeded):
+        best_play(start, 10)
+    reviewed = review_deal(deal, 0)
+    assert any(d.counters is not None for d in reviewed)
+    with patch.object(review, "LINE_BUDGET", 10):
+        short = review_deal(deal, 0)
+    assert all(d.counters is None and d.expert_counters is None for d in short)
+    assert [d.expert for d in short] == [d.expert for d in reviewed]
 
 
 class Replaying:

@@ -18,7 +18,7 @@ defender in the other, so rungs would not compare). Two lines are followed to th
 as it went up to its first trick, and the deal had the player taken the expert's choice instead
 (:func:`instead`), he following the expert from there and the others doing what they did
 wherever the rules still let them (the pamphlet's rule player where not). In both the cards are
-then played by the solver's best play (:func:`best_play`) and the deal settled: what the player
+then played by best play (:func:`best_play`) and the deal settled: what the player
 won or lost in each is his :attr:`Decision.counters` and :attr:`Decision.expert_counters`. The
 stock lies as it lay, so a discard of another size draws other cards: the verdict is "on these
 cards", as the card rows' is "with every hand known".
@@ -37,10 +37,16 @@ from ..scoring import ombre_side, settle
 from ..state import Deal, Phase
 from ..views import view_of
 from .base import Player
-from .ladder import Judge
+from .ladder import VOLE_RUNG, Judge, ladder_of
 from .rulebot import RulePlayer
-from .search import SearchPlayer, expert
-from .solver import position_of, solve_position, value_of
+from .search import SearchPlayer, expert, quick_card
+from .solver import (
+    BudgetExceeded,
+    position_of,
+    reaches_counted,
+    solve_position,
+    value_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,17 +152,65 @@ def _tricks_after(deal: Deal, card: int) -> int:
     return side_tricks(child)
 
 
-def best_play(deal: Deal) -> Deal:
-    """A copy of ``deal`` played to its end by best play with every hand known: each card one
-    of the solver's best (the lowest, so the line is the same every time)."""
+LINE_BUDGET = 200_000
+"""Solver nodes for each line the review plays out to judge a bid or an exchange
+(:func:`best_play`). A three-handed line takes a few thousand; a hard one at four or five
+seats may take millions (half a minute in CPython), and is left unjudged instead."""
+
+
+def best_play(deal: Deal, budget: int | None = None) -> Deal:
+    """A copy of ``deal`` played to its end by best play with every hand known, the cards
+    chosen the same way every time: at each turn the card :func:`.search.quick_card` would
+    play if it keeps the value under best play, else the first (in card order) that does.
+
+    The value is solved once; a best card keeps it, so each later card needs only the yes/no
+    test that it does (:func:`.solver.reaches`), not every card's value. Raises
+    :class:`~.solver.BudgetExceeded` past ``budget`` solver nodes in all."""
     line = deal.copy()
+    if line.is_over:
+        return line
+    solution = solve_position(position_of(line), False, budget)
+    value, spent = solution.rung, solution.nodes
+    side = ombre_side(line)
     while not line.is_over:
         cards = line.legal_cards()
+        card = cards.bit_length() - 1
         if cards & (cards - 1):
-            line.apply_unchecked(min(solve_position(position_of(line), True).best))
-        else:
-            line.apply_unchecked(cards.bit_length() - 1)
+            first = quick_card(line)
+            ours = line.to_move in side
+            for card in sorted(cards_of(cards), key=lambda c: (c != first, c)):
+                keeps, nodes = _keeps(line, card, value, ours, _rest(budget, spent))
+                spent += nodes
+                if keeps:
+                    break
+        line.apply_unchecked(card)
     return line
+
+
+def _rest(budget: int | None, spent: int) -> int | None:
+    if budget is None:
+        return None
+    if spent >= budget:
+        raise BudgetExceeded(budget)
+    return budget - spent
+
+
+def _keeps(
+    deal: Deal, card: int, value: int, ours: bool, budget: int | None
+) -> tuple[bool, int]:
+    """Whether ``card`` keeps the deal's ``value`` under best play (the Ombre's side still
+    reaches it after it, if ``ours``; else the other side still holds him to it), and the
+    solver nodes it took to know."""
+    child = _after(deal, card)
+    if child.is_over:
+        rung = ladder_of(child)(tuple(child.tricks_won))
+        return (rung >= value if ours else rung <= value), 0
+    if ours:
+        return reaches_counted(position_of(child), value, budget)
+    if value >= VOLE_RUNG:
+        return True, 0
+    higher, nodes = reaches_counted(position_of(child), value + 1, budget)
+    return not higher, nodes
 
 
 def instead(
@@ -201,10 +255,10 @@ def instead(
     return line
 
 
-def counters_after(deal: Deal, seat: int) -> int:
+def counters_after(deal: Deal, seat: int, budget: int | None = None) -> int:
     """What ``seat`` wins (less what it pays) when ``deal``, at its first trick or over, is
-    played by best play (:func:`best_play`) and settled."""
-    return settle(best_play(deal)).payments[seat]
+    played by best play (:func:`best_play`, within ``budget`` solver nodes) and settled."""
+    return settle(best_play(deal, budget)).payments[seat]
 
 
 def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> list[Decision]:
@@ -237,14 +291,15 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
         ):
             decision = _decision(replay, index, seat, action, judge)
             if decision.step != Phase.PLAY and decision.expert != action:
-                if as_played is None:
-                    as_played = counters_after(_first_trick(replay, history[index:]), seat)
                 alternative = instead(replay, decision.expert, history[index:], judge, index)
-                decision = replace(
-                    decision,
-                    counters=as_played,
-                    expert_counters=counters_after(alternative, seat),
-                )
+                try:
+                    if as_played is None:
+                        start = _first_trick(replay, history[index:])
+                        as_played = counters_after(start, seat, LINE_BUDGET)
+                    theirs = counters_after(alternative, seat, LINE_BUDGET)
+                    decision = replace(decision, counters=as_played, expert_counters=theirs)
+                except BudgetExceeded:
+                    pass  # too long to play out: the row stands without a verdict
             out.append(decision)
         replay.apply_unchecked(action)
     return out
@@ -291,6 +346,7 @@ def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPl
 
 
 __all__ = [
+    "LINE_BUDGET",
     "Decision",
     "at_least",
     "best_play",

@@ -196,12 +196,20 @@ def reaches(position: Position, rung: int, budget: int | None = None) -> bool:
     """Whether the ombre's side reaches ``rung`` or better under best play: one boolean test of
     the ladder (:func:`value_of` takes two or more), for a question with one threshold (does
     the Ombre win his game?)."""
+    return reaches_counted(position, rung, budget)[0]
+
+
+def reaches_counted(
+    position: Position, rung: int, budget: int | None = None
+) -> tuple[bool, int]:
+    """:func:`reaches`, and the nodes it searched (for a caller holding several solves to one
+    budget)."""
     search = _Search(position, budget)
     if search.reach.low[search.won] >= rung:
-        return True
+        return True, search.nodes
     if search.reach.high[search.won] < rung:
-        return False
-    return search._test(rung)
+        return False, search.nodes
+    return search._test(rung), search.nodes
 
 
 TECHNIQUES = {
