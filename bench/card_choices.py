@@ -15,7 +15,8 @@ position by position: the mean difference of the cost from the first player's, w
 interval (normal approximation over deals: the positions of a deal are not independent). Each
 player's figures are also given by trick (``by_trick``: positions, share of best cards, summed
 cost), to show where a change gains: the early tricks, where a card is played forward before
-the exact solve, or the late ones.
+the exact solve, or the late ones; and by place (``by_place``: the Ombre's side or a defender,
+leading or following), to show who gains.
 
 A player is a level or diagnostic name (``expert``, ``standard-uniform``) or a level with
 changed settings: ``expert:tie_margin=0.3,exact_from=6`` (any
@@ -32,6 +33,7 @@ import json
 import sys
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -44,6 +46,8 @@ from ombre_core.rules import get_rules
 from ombre_core.scoring import ombre_side
 from ombre_core.state import Deal, Phase
 from ombre_core.views import view_of
+
+Key = TypeVar("Key", int, str)
 
 
 def make_searcher(spec: str) -> SearchPlayer:
@@ -97,6 +101,7 @@ def main() -> None:
     cost: dict[str, dict[int, float]] = {p.name: {} for p in players}
     hits: dict[str, list[int]] = {p.name: [0, 0] for p in players}
     by_trick: dict[str, dict[int, list[float]]] = {p.name: {} for p in players}
+    by_place: dict[str, dict[str, list[float]]] = {p.name: {} for p in players}
     for deal_seed, index, deal in found:
         truth = solve(deal.copy())
         seat = deal.to_move
@@ -112,10 +117,12 @@ def main() -> None:
             per_deal = cost[player.name]
             per_deal[deal_seed] = per_deal.get(deal_seed, 0.0) + loss
             hits[player.name][0] += loss < 1e-9
-            tally = by_trick[player.name].setdefault(len(deal.tricks) + 1, [0.0, 0.0, 0.0])
-            tally[0] += loss
-            tally[1] += loss < 1e-9
-            tally[2] += 1
+            place = f"{'ombre' if ours else 'defender'} {'follows' if deal.trick else 'leads'}"
+            for table, key in ((by_trick, len(deal.tricks) + 1), (by_place, place)):
+                tally = table[player.name].setdefault(key, [0.0, 0.0, 0.0])
+                tally[0] += loss
+                tally[1] += loss < 1e-9
+                tally[2] += 1
             hits[player.name][1] += 1
     first = players[0].name
     seeds = sorted(cost[first])
@@ -129,12 +136,18 @@ def main() -> None:
             "cost_per_deal": round(mean, 4),
             f"less_{first}": round(diff, 4),
             "ci95": [round(diff - half, 4), round(diff + half, 4)],
-            "by_trick": {
-                t: {"positions": int(n), "best_card_share": round(b / n, 3), "cost": round(c, 2)}
-                for t, (c, b, n) in sorted(by_trick[name].items())
-            },
+            "by_trick": _tallies(by_trick[name]),
+            "by_place": _tallies(by_place[name]),
         }
     print(json.dumps(report, indent=1))
+
+
+def _tallies(table: dict[Key, list[float]]) -> dict[Key, dict[str, float]]:
+    """Each tally (summed cost, best cards, positions) as the report shows it."""
+    return {
+        k: {"positions": int(n), "best_card_share": round(b / n, 3), "cost": round(c, 2)}
+        for k, (c, b, n) in sorted(table.items())
+    }
 
 
 if __name__ == "__main__":

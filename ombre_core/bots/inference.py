@@ -28,7 +28,9 @@ ruled out by it (a human, or another program, does not bid like our rule player)
   rarely threw a trump. The first of two defenders is modelled as leaving cards for his partner
   (CG: "leave at least five Cards to him that takes last"), so his small take says less.
 
-The card play is not weighed (the voids it shows are hard constraints in the sampler).
+The card play is not weighed (the voids it shows are hard constraints in the sampler). Weighing
+it by the signal of the cheapest card that does the same was screened and showed no gain
+(``docs/bots.md``, "Screening a change to card play").
 
 Three seats: the roles are "the Ombre" and "a defender"; a called partner (Quadrille) would need a
 third role here and a hidden partner in the sampler (see the sampler's docstring).
