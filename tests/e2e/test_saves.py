@@ -331,6 +331,14 @@ def test_a_move_is_saved_before_it_is_shown(
     wait_saved(page, 3)
     page.evaluate(
         """() => {
+            // The saved game's actions in its deal, and whether the deal is over.
+            window.readSave = () => {
+                const key = Object.keys(localStorage).find(k => k.startsWith('ombre.save.'));
+                const slot = JSON.parse(localStorage.getItem(key));
+                const session = typeof slot.session === 'string'
+                    ? JSON.parse(slot.session) : slot.session;
+                return { over: slot.over, actions: session.deal.actions.length };
+            };
             window.savedAtEachMove = [];
             const log = document.getElementById('log');
             let lines = log.querySelectorAll('li').length;
@@ -338,23 +346,13 @@ def test_a_move_is_saved_before_it_is_shown(
                 const now = log.querySelectorAll('li').length;
                 if (now <= lines) return;
                 lines = now;
-                const key = Object.keys(localStorage).find(k => k.startsWith('ombre.save.'));
-                const slot = JSON.parse(localStorage.getItem(key));
-                const session = typeof slot.session === 'string'
-                    ? JSON.parse(slot.session) : slot.session;
-                window.savedAtEachMove.push(session.deal.actions.length);
+                window.savedAtEachMove.push(window.readSave().actions);
             }).observe(log, { childList: true, subtree: true });
         }"""
     )
     play_to_end(page)
     final = page.wait_for_function(
-        """() => {
-            const key = Object.keys(localStorage).find(k => k.startsWith('ombre.save.'));
-            const slot = JSON.parse(localStorage.getItem(key));
-            const session = typeof slot.session === 'string'
-                ? JSON.parse(slot.session) : slot.session;
-            return slot.over && session.deal.actions.length;
-        }"""
+        "() => window.readSave().over && window.readSave().actions"
     ).json_value()
     saved = page.evaluate("window.savedAtEachMove")
     assert len(saved) >= 20, saved
