@@ -282,6 +282,7 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
     history = deal.history
     out: list[Decision] = []
     as_played: int | None = None  # the seat's counters from the first trick as it stood
+    unjudged = False  # the deal as it went was too long to play out: no row can be judged
     for index, action in enumerate(history):
         mover = replay.to_move
         if (
@@ -291,15 +292,20 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
         ):
             decision = _decision(replay, index, seat, action, judge)
             if decision.step != Phase.PLAY and decision.expert != action:
+                # made even when unjudged: the judge plans its trump in it, as it always has
                 alternative = instead(replay, decision.expert, history[index:], judge, index)
                 try:
-                    if as_played is None:
+                    if as_played is None and not unjudged:
                         start = _first_trick(replay, history[index:])
                         as_played = counters_after(start, seat, LINE_BUDGET)
-                    theirs = counters_after(alternative, seat, LINE_BUDGET)
-                    decision = replace(decision, counters=as_played, expert_counters=theirs)
                 except BudgetExceeded:
-                    pass  # too long to play out: the row stands without a verdict
+                    unjudged = True  # asked once: every row would ask the same line again
+                if as_played is not None:
+                    try:
+                        theirs = counters_after(alternative, seat, LINE_BUDGET)
+                        decision = replace(decision, counters=as_played, expert_counters=theirs)
+                    except BudgetExceeded:
+                        pass  # too long to play out: the row stands without a verdict
             out.append(decision)
         replay.apply_unchecked(action)
     return out
@@ -313,6 +319,8 @@ def _first_trick(deal: Deal, rest: list[Action]) -> Deal:
             break
         line.apply_unchecked(action)
     return line
+
+
 def _choices(deal: Deal) -> int:
     return sum(1 for a in deal.legal_actions() if a != Act.GANO)
 
