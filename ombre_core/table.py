@@ -453,7 +453,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
     """The review as the table shows it (``docs/bridge.md``): one row per decision of the
     view's seat, and a summary, all in words; built once the deal is over."""
     rows = []
-    cards = best = tricks_lost = games_lost = agreed = differed = costly = 0
+    cards = best = tricks_lost = games_lost = agreed = differed = costly = unsolved = 0
     for d in decisions:
         row: dict[str, Any] = {
             "index": d.index,
@@ -502,6 +502,11 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
                 this=_counters_words(d.counters, view),
                 expert=_counters_words(d.expert_counters, view),
             )
+        elif d.unsolved:
+            unsolved += 1
+            row["verdict"] = "unsolved"
+            row["label"] = tr("engine.review.unsolved")
+            row["text"] = tr("engine.review.unsolved.text")
         rows.append(row)
     parts = [tr_n("engine.review.summary.decisions", len(decisions))]
     if cards:
@@ -517,6 +522,8 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
         )
     if differed:
         parts.append(tr_n("engine.review.summary.choices", differed, k=costly))
+    if unsolved:
+        parts.append(tr_n("engine.review.summary.unsolved", unsolved))
     if decisions:
         parts.append(tr_n("engine.review.summary.expert", agreed, total=len(decisions)))
     return {"decisions": rows, "summary": " ".join(parts)}

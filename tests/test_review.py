@@ -16,7 +16,14 @@ from ombre_core import bridge, table
 from ombre_core.actions import Act, Action
 from ombre_core.bots import RandomPlayer, make_player, review
 from ombre_core.bots.ladder import ladder_of
-from ombre_core.bots.review import best_play, counters_after, instead, review_deal, side_tricks
+from ombre_core.bots.review import (
+    best_play,
+    counters_after,
+    instead,
+    review_deal,
+    side_tricks,
+    tricks_under_best_play,
+)
 from ombre_core.bots.solver import BudgetExceeded, position_of, solve_position
 from ombre_core.cards import cards_of
 from ombre_core.narrate import Narrator
@@ -46,6 +53,16 @@ def minimax_tricks(deal: Deal) -> int:
 def test_side_tricks_is_the_minimax(rules: Rules, seed: int) -> None:
     deal = ending(3000 + seed, rules, 9 + seed % 3)
     assert side_tricks(deal) == minimax_tricks(deal)
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
+@pytest.mark.parametrize("seed", range(4))
+def test_the_tricks_after_each_card_are_the_minimax(rules: Rules, seed: int) -> None:
+    deal = ending(3100 + seed, rules, 9 + seed % 3)
+    for card in cards_of(deal.legal_cards()):
+        child = deal.copy()
+        child.apply_unchecked(card)
+        assert tricks_under_best_play(deal, card) == (minimax_tricks(deal), minimax_tricks(child))
 
 
 def finished(rules: Rules, seed: int) -> Deal:
@@ -145,6 +162,37 @@ def test_a_line_too_long_to_play_out_is_left_unjudged() -> None:
         short = review_deal(deal, 0)
     assert all(d.counters is None and d.expert_counters is None for d in short)
     assert [d.expert for d in short] == [d.expert for d in reviewed]
+    unlike = [d for d in short if d.step != Phase.PLAY and d.expert != d.action]
+    assert unlike and all(d.unsolved for d in unlike)
+    shown = table.review_snapshot(short, view_of(deal, 0))
+    for d, row in zip(short, shown["decisions"], strict=True):
+        assert (row["verdict"] == "unsolved") == (d in unlike)
+    summary = shown["summary"]
+    assert f"{len(unlike)} decision" in summary and "too long to work out" in summary
+
+
+def test_a_card_too_long_to_work_out_stands_beside_the_experts() -> None:
+    deal = finished(PRESET_LIST[0], 2)
+    reviewed = review_deal(deal, 0)
+    with patch.object(review, "ROW_BUDGET", 5):
+        short = review_deal(deal, 0)
+    assert [d.expert for d in short] == [d.expert for d in reviewed]
+    shown = table.review_snapshot(short, view_of(deal, 0))
+    hard = 0
+    for d, full, row in zip(short, reviewed, shown["decisions"], strict=True):
+        if d.step != Phase.PLAY:
+            continue
+        assert d.trick == full.trick
+        if d.unsolved:  # over the budget: no outcome, no best cards, no verdict of the solver's
+            hard += 1
+            assert d.best == () and d.rung is None and d.tricks is None
+            assert not d.cost_game and d.cost_tricks == 0
+            assert row["verdict"] == "unsolved" and row["best"] is None
+            assert row["label"] == "Not worked out" and "expert's choice" in row["text"]
+        else:  # small enough to solve within 5 nodes: judged as before
+            assert d == full
+    assert hard, "the first tricks take more than 5 nodes"
+    assert "too long to work out" in shown["summary"]
 
 
 class Replaying:

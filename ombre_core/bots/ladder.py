@@ -131,6 +131,19 @@ def _judge_of(
     return rung
 
 
+@functools.cache
+def tricks_of(side: tuple[int, ...]) -> Judge:
+    """The judge whose "rung" is the tricks ``side`` took: the solver then finds the tricks the
+    side makes under best play by both sides (its value) and after each card, on the same
+    search and transposition table (the review counts tricks this way). Cached, so solves of
+    one deal share their :class:`Reach`."""
+
+    def judge(won: tuple[int, ...]) -> int:
+        return sum(won[s] for s in side)
+
+    return judge
+
+
 class Reach:
     """What the rest of the deal can bring, for every count of tricks won so far.
 
@@ -147,7 +160,7 @@ class Reach:
     finished deals.
     """
 
-    __slots__ = ("high", "kind", "low", "seats", "tricks", "unit")
+    __slots__ = ("high", "kind", "low", "seats", "top", "tricks", "unit")
 
     def __init__(self, judge: Judge, seats: int, tricks: int) -> None:
         if tricks >= 1 << WON_BITS:
@@ -173,6 +186,9 @@ class Reach:
                     high[packed] = max(high[a] for a in after)
                     shape = tuple(kind[a] for a in after)
                 kind[packed] = kinds.setdefault(shape, len(kinds))
+        self.top = max(high.values())
+        """The highest rung the judge gives (3, the vole, on the ladder; more for a count of
+        tricks, :func:`tricks_of`)."""
         self.low: Counts = low
         self.high: Counts = high
         self.kind: Counts = kind

@@ -9,8 +9,8 @@ review games this way; the solver plays both sides perfectly with every hand sho
 player at the table could do, so the expert's choice is the fairer yardstick of the two.
 
 Tricks are counted for the Ombre's side under best play: the largest ``k`` such that the Ombre's
-side can make ``k`` tricks whatever the others do, found by solving the yes/no games "at least
-``k``" (:func:`at_least`) on the solver's own ladder.
+side can make ``k`` tricks whatever the others do, found by the solver on a judge whose rungs
+are the side's tricks (:func:`.ladder.tricks_of`).
 
 A bid, a discard or a trump the expert would not have chosen is judged on the true cards too,
 in counters, the game's own measure (the same bid may make a player Ombre in one line and a
@@ -26,7 +26,6 @@ cards", as the card rows' is "with every hand known".
 
 from __future__ import annotations
 
-import functools
 import random
 from dataclasses import dataclass, replace
 
@@ -37,7 +36,7 @@ from ..scoring import ombre_side, settle
 from ..state import Deal, Phase
 from ..views import view_of
 from .base import Player
-from .ladder import VOLE_RUNG, Judge, ladder_of
+from .ladder import VOLE_RUNG, ladder_of, tricks_of
 from .rulebot import RulePlayer
 from .search import SearchPlayer, expert, quick_card
 from .solver import (
@@ -45,7 +44,7 @@ from .solver import (
     position_of,
     reaches_counted,
     solve_position,
-    value_of,
+    solve_values,
 )
 
 
@@ -83,6 +82,15 @@ class Decision:
     expert_counters: int | None = None
 
     @property
+    def unsolved(self) -> bool:
+        """The solver's verdict was too long to work out (:data:`ROW_BUDGET`,
+        :data:`LINE_BUDGET`): a card without its outcomes, or a bid or an exchange unlike the
+        expert's without its counters."""
+        if self.step == Phase.PLAY:
+            return self.rung is None
+        return self.expert != self.action and self.counters is None
+
+    @property
     def cost_counters(self) -> int:
         """Counters a bid or an exchange cost on the true cards against the expert's choice (0
         when it did as well or better, and for a card)."""
@@ -106,35 +114,38 @@ class Decision:
         return max(0, lost)
 
 
-@functools.cache
-def at_least(side: tuple[int, ...], k: int) -> Judge:
-    """The judge of the yes/no game "the Ombre's ``side`` makes at least ``k`` tricks" (rung 1 or
-    0), which the solver plays like its outcome ladder. Cached, so solves share their tables."""
-
-    def judge(won: tuple[int, ...]) -> int:
-        return 1 if sum(won[s] for s in side) >= k else 0
-
-    return judge
-
-
 def side_tricks(deal: Deal) -> int:
     """The tricks the Ombre's side makes from here under best play by both sides (all cards
-    known): a binary search on :func:`at_least`, counting the tricks already won."""
-    assert deal.ombre is not None
-    side = ombre_side(deal)
-    low = sum(deal.tricks_won[s] for s in side)  # made already
-    high = low + _left(deal)
-    while low < high:  # the answer lies in [low, high]
-        k = (low + high + 1) // 2
-        if deal.is_over or value_of(position_of(deal, at_least(side, k))):
-            low = k
-        else:
-            high = k - 1
-    return low
+    known), counting the tricks already won: the solver's value on the judge that counts the
+    side's tricks (:func:`.ladder.tricks_of`)."""
+    if deal.is_over:
+        return sum(deal.tricks_won[s] for s in ombre_side(deal))
+    return solve_values(position_of(deal, tricks_of(ombre_side(deal))), cards=0)[0]
 
 
-def _left(deal: Deal) -> int:
-    return deal.rules.tricks - len(deal.tricks)
+def tricks_under_best_play(deal: Deal, card: int, budget: int | None = None) -> tuple[int, int]:
+    """The Ombre's side's tricks under best play from ``deal`` (its mover to play), and after
+    ``card``: one search, so the card's tests share the first one's table. Counting tricks on
+    the solver's ladder asks up to four yes/no searches a value; asked one by one, each with a
+    table of its own, they took most of a review's time at four seats (a hundred seconds for
+    one Quadrille deal in CPython, December 2026). Raises :class:`~.solver.BudgetExceeded`
+    past ``budget`` solver nodes."""
+    position = position_of(deal, tricks_of(ombre_side(deal)))
+    value, by_card, _ = solve_values(position, 1 << card, budget)
+    return value, by_card[card]
+
+
+ROW_BUDGET = 300_000
+"""Solver nodes for a card's row: every card's outcome and the tricks under best play, on the
+true cards. A three-handed row takes at most some 20,000 (40 deals of 1660); a row of the first
+tricks at four or five seats may take millions (a Quadrille first trick took 8 million, 90
+seconds in CPython), and stands without the solver's verdict instead (:attr:`Decision.unsolved`).
+"""
+
+LINE_BUDGET = 200_000
+"""Solver nodes for each line the review plays out to judge a bid or an exchange
+(:func:`best_play`). A three-handed line takes a few thousand; a hard one at four or five
+seats may take millions (half a minute in CPython), and is left unjudged instead."""
 
 
 def _after(deal: Deal, card: int) -> Deal:
@@ -143,19 +154,6 @@ def _after(deal: Deal, card: int) -> Deal:
     child = deal.copy()
     child.apply_unchecked(card)
     return child
-
-
-def _tricks_after(deal: Deal, card: int) -> int:
-    child = _after(deal, card)
-    if child.is_over:
-        return sum(child.tricks_won[s] for s in ombre_side(child))
-    return side_tricks(child)
-
-
-LINE_BUDGET = 200_000
-"""Solver nodes for each line the review plays out to judge a bid or an exchange
-(:func:`best_play`). A three-handed line takes a few thousand; a hard one at four or five
-seats may take millions (half a minute in CPython), and is left unjudged instead."""
 
 
 def best_play(deal: Deal, budget: int | None = None) -> Deal:
@@ -335,31 +333,38 @@ def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPl
     if deal.phase != Phase.PLAY or not A.is_card(action):
         return Decision(index, seat, deal.phase, action, chosen)
     side = ombre_side(deal)
-    solution = solve_position(position_of(deal), True)
-    best = solution.best
+    trick = len(deal.tricks) + 1
+    try:
+        solution = solve_position(position_of(deal), True, ROW_BUDGET)
+        rest = max(1, ROW_BUDGET - solution.nodes)
+        best_tricks, tricks = tricks_under_best_play(deal, action, rest)
+    except BudgetExceeded:  # too long to work out: the expert's choice stands alone
+        mine = seat in side
+        return Decision(index, seat, deal.phase, action, chosen, trick=trick, ombre_side=mine)
     return Decision(
         index,
         seat,
         deal.phase,
         action,
         chosen,
-        trick=len(deal.tricks) + 1,
-        best=best,
+        trick=trick,
+        best=solution.best,
         rung=solution.rungs[action],
         best_rung=solution.rung,
-        tricks=_tricks_after(deal, action),
-        best_tricks=side_tricks(deal),
+        tricks=tricks,
+        best_tricks=best_tricks,
         ombre_side=seat in side,
     )
 
 
 __all__ = [
     "LINE_BUDGET",
+    "ROW_BUDGET",
     "Decision",
-    "at_least",
     "best_play",
     "counters_after",
     "instead",
     "review_deal",
     "side_tricks",
+    "tricks_under_best_play",
 ]

@@ -53,13 +53,12 @@ __all__ = [
     "reaches",
     "solve",
     "solve_position",
+    "solve_values",
     "value_of",
 ]
 
 _CARD_BITS = 6
 """Bits per card in a packed trick (a renumbered card + 1, up to 40 cards in play)."""
-
-_TOP_RUNG = len(RUNG_NAMES) - 1
 
 _RANKS_FROM = 5
 """From this many tricks left, the transposition table is keyed on ranks among the cards left."""
@@ -212,6 +211,20 @@ def reaches_counted(
     return search._test(rung), search.nodes
 
 
+def solve_values(
+    position: Position, cards: CardSet | None = None, budget: int | None = None
+) -> tuple[int, dict[Card, int], int]:
+    """The root's value and each legal card's of ``cards`` (every legal card if None), as the
+    judge's own numbers, and the nodes searched: for a judge that is not the outcome ladder,
+    such as the tricks a side takes (:func:`.ladder.tricks_of`), whose values have no rung
+    names. One search, so the cards' tests share the root's transposition table."""
+    search = _Search(position, budget)
+    value = search.root_value()
+    if cards is not None and not cards:
+        return value, {}, search.nodes
+    return value, search.card_rungs(value, cards), search.nodes
+
+
 TECHNIQUES = {
     "ordering": "try the likeliest best card first (leader high, follower: cheapest winner)",
     "tt": "transposition table at trick boundaries, rung bounds by hands, leader and tricks won",
@@ -337,6 +350,7 @@ class _Search:
         forced_by = position.rules.matador_forced_by
         reach = self.reach
         low, high, kinds, unit = reach.low, reach.high, reach.kind, reach.unit
+        top = reach.top
         ours = tuple(s in position.side for s in range(n))
         seat_at = tuple(tuple((lead + p) % n for p in range(n)) for lead in range(n))
         width = len(real)
@@ -804,7 +818,7 @@ class _Search:
                     settled = entry[2]  # (as the entry holds it)
                 elif settled >= 0 and by_rank:
                     settled = (inplay & ((1 << settled) - 1)).bit_count()
-                lo, hi = (entry[0], entry[1]) if entry is not None else (0, _TOP_RUNG)
+                lo, hi = (entry[0], entry[1]) if entry is not None else (0, top)
                 table[key] = stored = (r, hi, settled) if result else (lo, r - 1, settled)
                 if ranked_key is not None:
                     table[ranked_key] = stored
