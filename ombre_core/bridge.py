@@ -17,7 +17,7 @@ from typing import Any
 from . import actions as A
 from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
-from .bots.review import review_deal
+from .bots.review import Decision, review_steps
 from .errors import OmbreError
 from .narrate import glossary, said
 from .record import to_record
@@ -221,10 +221,23 @@ def export_record(_: str = "") -> dict[str, Any]:
 
 
 @_reply
-def review(_: str = "") -> dict[str, Any]:
+def review(options: str = "") -> dict[str, Any]:
     """The review of the finished deal for the person's seat (``table.review_snapshot``): each
     decision beside the solver's best on the true cards and the expert's choice from the same
-    view. During a deal it is refused (the solver sees every hand)."""
+    view. During a deal it is refused (the solver sees every hand).
+
+    With no options, the whole review. With ``{"rows": n}``, at most ``n`` more decisions are
+    worked out and the rows so far returned, ``done`` telling whether that was all (known when
+    a call meets the end, so the last call may bring no new row; the summary comes with it).
+    The table shows the rows as they come, and between two calls the worker is free for the
+    next deal (a row of the first tricks at four or five seats takes seconds). Either way a
+    decision is worked out once for the deal."""
+    opts = _parse(options, "options")
+    if not isinstance(opts, dict):
+        raise OmbreError("the review's options are not a JSON object")
+    rows = opts.get("rows")
+    if rows is not None and (type(rows) is not int or rows < 1):
+        raise OmbreError(f"the review's rows must be a whole number from 1, not {rows!r}")
     session = _current()
     deal = session.deal
     if not deal.is_over:
@@ -232,14 +245,27 @@ def review(_: str = "") -> dict[str, Any]:
     seat = session.human if session.human is not None else 0
     key = (id(session), session.seed, session.number, seat)
     if _reviews.get("key") != key:
-        rows = table.review_snapshot(review_deal(deal, seat), view_of(deal, seat))
-        _reviews["key"], _reviews["value"] = key, rows
-    return dict(_reviews["value"])
+        _reviews.clear()
+        _reviews.update(key=key, steps=review_steps(deal, seat), decisions=[], done=False)
+    decisions: list[Decision] = _reviews["decisions"]
+    steps: Iterator[Decision] = _reviews["steps"]
+    budget = rows if rows is not None else -1
+    while not _reviews["done"] and budget != 0:
+        decision = next(steps, None)
+        if decision is None:
+            _reviews["done"] = True
+        else:
+            decisions.append(decision)
+            budget -= 1
+    shown = table.review_snapshot(decisions, view_of(deal, seat))
+    if not _reviews["done"]:
+        shown["summary"] = ""
+    return {**shown, "done": _reviews["done"]}
 
 
 _reviews: dict[str, Any] = {}
-"""The last review made, keyed by session, deal and seat: asking twice costs nothing the second
-time."""
+"""The review being made or last made, keyed by session, deal and seat: its decisions so far
+and the steps that work out the rest; asking twice costs nothing the second time."""
 
 
 _replay: Replay | None = None

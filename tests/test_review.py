@@ -109,10 +109,30 @@ def test_the_bridge_reviews_the_finished_deal_only() -> None:
     bridge.new_session(json.dumps({"seed": 4, "rules": "1660"}))
     refused = json.loads(bridge.review())
     assert refused["ok"] is False and "once the deal is over" in refused["error"]["message"]
-    for _ in range(300):
+    play_to_the_end()
+    review = json.loads(bridge.review())
+    assert review["ok"] is True and review["decisions"]
+    for row in review["decisions"]:
+        assert row["stage"] in ("auction", "exchange", "play")
+        assert isinstance(row["you"], str) and isinstance(row["expert"], str)
+        if row["stage"] == "play":
+            assert row["verdict"] in ("best", "trick", "game") and row["best"] and row["label"]
+    assert review["summary"].startswith("You made ") and review["done"] is True
+    assert json.loads(bridge.review()) == review  # asked twice: the same answer
+
+
+def finish_a_bridge_deal(seed: int, rules: str) -> None:
+    """A new session in the bridge, played to the end of its first deal."""
+    bridge.new_session(json.dumps({"seed": seed, "rules": rules}))
+    play_to_the_end()
+
+
+def play_to_the_end() -> None:
+    """The bridge's deal played to its end, the person taking his first legal choice."""
+    for _ in range(400):
         snap = json.loads(bridge.snapshot())
         if snap["phase"] == "over":
-            break
+            return
         if not snap["human_to_move"]:
             bridge.bot_move()
             continue
@@ -123,15 +143,38 @@ def test_the_bridge_reviews_the_finished_deal_only() -> None:
         else:
             action = snap["legal"][0]["action"]
         assert json.loads(bridge.apply(json.dumps({"action": action})))["ok"] is not False
-    review = json.loads(bridge.review())
-    assert review["ok"] is True and review["decisions"]
-    for row in review["decisions"]:
-        assert row["stage"] in ("auction", "exchange", "play")
-        assert isinstance(row["you"], str) and isinstance(row["expert"], str)
-        if row["stage"] == "play":
-            assert row["verdict"] in ("best", "trick", "game") and row["best"] and row["label"]
-    assert review["summary"].startswith("You made ")
-    assert json.loads(bridge.review()) == review  # asked twice: the same answer
+    raise AssertionError("the deal did not end")
+
+
+def test_the_bridge_works_out_the_review_a_row_at_a_time() -> None:
+    finish_a_bridge_deal(4, "1660")
+    whole = json.loads(bridge.review())
+    finish_a_bridge_deal(4, "1660")  # the same deal again, in a new session: nothing remembered
+    seen: list[dict[str, object]] = []
+    calls = 0
+    while calls < 100:
+        calls += 1
+        part = json.loads(bridge.review(json.dumps({"rows": 1})))
+        assert part["ok"] is True
+        assert part["decisions"][: len(seen)] == seen  # rows so far, the earlier ones unchanged
+        assert len(part["decisions"]) - len(seen) <= 1
+        seen = part["decisions"]
+        if part["done"]:
+            break
+        assert part["summary"] == ""  # the summary comes with the last
+    assert calls == len(whole["decisions"]) + 1  # the last call meets the end
+    assert part == whole
+    assert json.loads(bridge.review(json.dumps({"rows": 1}))) == whole  # done: from memory
+
+
+@pytest.mark.parametrize("options", ['{"rows": 0}', '{"rows": -2}', '{"rows": "3"}',
+                                     '{"rows": true}', '{"rows": 1.5}', "[1]", "{rows"])
+def test_the_bridge_refuses_bad_review_options(options: str) -> None:
+    finish_a_bridge_deal(4, "1660")
+    reply = json.loads(bridge.review(options))
+    assert reply["ok"] is False
+    assert "review" in reply["error"]["message"] or "JSON" in reply["error"]["message"]
+    assert json.loads(bridge.review())["ok"] is True  # and the review still opens
 
 
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)

@@ -329,7 +329,7 @@ const handlers = {
   cardClick: (card) => cardClick(card),
   nextDeal: () => nextDeal(),
   exportRecord: () => exportRecord(),
-  review: () => openReview(() => call("review")),
+  review: () => openReview(() => call("review", { rows: 1 })),
 };
 
 function render() {

@@ -49,7 +49,7 @@ const BRIDGE = Object.freeze({
   presets: false,
   rules_panel: true,
   hint: false,
-  review: false,
+  review: true,
   explain: false,
   replay_open: true,
   scenario_open: true,

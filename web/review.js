@@ -24,16 +24,22 @@ function rowOf(row) {
       row.text ? h("span", { class: "review-why" }, " ", withTerms(row.text)) : ""));
 }
 
+let opened = 0;  // each opening of the dialog; an older one's loop stops when it sees a newer
+
 /**
- * Open the review dialog and fill it from `fetchReview()` (a promise of the bridge's reply).
- * The dialog says it is thinking meanwhile; an error is shown inside it, never thrown.
+ * Open the review dialog and fill it from `fetchRows()`, a promise of the bridge's reply with
+ * one more decision worked out (`review({"rows": 1})`): the rows are shown as they come, and
+ * asking stops when the review is done or the dialog is closed, so the engine is free for the
+ * next deal between two rows (a row of the first tricks at four or five seats takes seconds).
+ * The dialog says it is working meanwhile; an error is shown inside it, never thrown.
  */
-export async function openReview(fetchReview) {
+export async function openReview(fetchRows) {
   const dialog = document.getElementById("review-dialog");
   const status = document.getElementById("review-status");
   const summary = document.getElementById("review-summary");
   const table = document.getElementById("review-table");
   const rows = document.getElementById("review-rows");
+  const mine = ++opened;
   rows.replaceChildren();
   table.hidden = true;
   summary.textContent = "";
@@ -42,13 +48,21 @@ export async function openReview(fetchReview) {
   if (!dialog.open) dialog.showModal();
   document.getElementById("review-close").focus();
   try {
-    const review = await fetchReview();
-    rows.replaceChildren(...review.decisions.map(rowOf));
-    summary.replaceChildren(withTerms(review.summary ?? ""));
-    table.hidden = review.decisions.length === 0;
-    status.textContent = review.decisions.length ? "" : t("ui.review.no_decision");
-    dialog.dataset.state = "ready";
+    for (;;) {
+      const review = await fetchRows();
+      if (mine !== opened || !dialog.open) return;  // closed, or opened again: leave it be
+      if (review.decisions.length !== rows.childElementCount) {  // the last call may bring none
+        rows.replaceChildren(...review.decisions.map(rowOf));
+        table.hidden = review.decisions.length === 0;
+      }
+      if (!review.done) continue;
+      summary.replaceChildren(withTerms(review.summary ?? ""));
+      status.textContent = review.decisions.length ? "" : t("ui.review.no_decision");
+      dialog.dataset.state = "ready";
+      return;
+    }
   } catch (err) {
+    if (mine !== opened) return;
     status.textContent = t("ui.review.error", { reason: err.message ?? err });
     dialog.dataset.state = "error";
   }

@@ -27,6 +27,7 @@ cards", as the card rows' is "with every hand known".
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .. import actions as A
@@ -267,9 +268,22 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
     ``expert``); it decides from ``seat``'s view at that moment, with a fixed seed per decision,
     so a review is the same every time.
     """
+    return list(review_steps(deal, seat, judge))
+
+
+def review_steps(
+    deal: Deal, seat: int, judge: SearchPlayer | None = None
+) -> Iterator[Decision]:
+    """:func:`review_deal` one decision at a time, each worked out when it is asked for: a
+    table can show the rows as they come and stop when the person leaves the review (a row of
+    the first tricks at four or five seats takes seconds). Refuses a deal not yet over at once,
+    not at the first row."""
     if not deal.is_over:
         raise ValueError("a deal is reviewed once it is over")
-    judge = judge if judge is not None else expert()
+    return _steps(deal, seat, judge if judge is not None else expert())
+
+
+def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
     replay = Deal.from_cards(
         deal.rules,
         deal.dealer,
@@ -278,7 +292,6 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
         deal.pool_in,
     )
     history = deal.history
-    out: list[Decision] = []
     as_played: int | None = None  # the seat's counters from the first trick as it stood
     unjudged = False  # the deal as it went was too long to play out: no row can be judged
     for index, action in enumerate(history):
@@ -304,9 +317,8 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
                         decision = replace(decision, counters=as_played, expert_counters=theirs)
                     except BudgetExceeded:
                         pass  # too long to play out: the row stands without a verdict
-            out.append(decision)
+            yield decision
         replay.apply_unchecked(action)
-    return out
 
 
 def _first_trick(deal: Deal, rest: list[Action]) -> Deal:
@@ -365,6 +377,7 @@ __all__ = [
     "counters_after",
     "instead",
     "review_deal",
+    "review_steps",
     "side_tricks",
     "tricks_under_best_play",
 ]

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
-from test_ui import ENGINE_TIMEOUT_MS, open_table, play_to_end
+from test_ui import ENGINE_TIMEOUT_MS, open_table, play_to_end, settle
 
 
 def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors: list[str]) -> None:
@@ -42,6 +42,47 @@ def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors:
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.get_by_role("button", name="Next deal")).to_be_visible()
+    assert console_errors == []
+
+
+WATCH_ROWS = """() => {
+  window.__reviewRows = [];
+  const rows = document.getElementById("review-rows");
+  new MutationObserver(() => window.__reviewRows.push(rows.childElementCount))
+    .observe(rows, { childList: true });
+}"""
+"""Records how many rows the review shows after each change of its rows."""
+
+
+def test_the_review_shows_its_rows_as_they_come_and_stops_when_closed(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=8&rules=1660")
+    play_to_end(page)
+    page.evaluate(WATCH_ROWS)
+    page.get_by_role("button", name="Review the deal").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    total = dialog.locator("#review-rows tr").count()
+    seen = [n for n in page.evaluate("window.__reviewRows") if n]
+    assert total >= 3 and seen == list(range(1, total + 1)), seen  # one more row each time
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    # The next deal's review, closed as soon as its first row shows: no more rows are asked
+    # for, and the table goes on at once.
+    page.get_by_role("button", name="Next deal").click()
+    play_to_end(page)
+    page.evaluate(WATCH_ROWS)
+    page.get_by_role("button", name="Review the deal").click()
+    first_row = "() => window.__reviewRows.some((n) => n > 0)"
+    page.wait_for_function(first_row, timeout=ENGINE_TIMEOUT_MS)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    shown = dialog.locator("#review-rows tr").count()
+    page.get_by_role("button", name="Next deal").click()
+    assert settle(page) in ("playable", "over")
+    expect(dialog).to_have_attribute("data-state", "working")  # left as it was when closed
+    assert dialog.locator("#review-rows tr").count() == shown
     assert console_errors == []
 
 
