@@ -243,7 +243,8 @@ def review(options: str = "") -> dict[str, Any]:
     if not deal.is_over:
         raise OmbreError(i18n.tr("error.review-over"))
     seat = session.human if session.human is not None else 0
-    key = (id(session), session.seed, session.number, seat)
+    # the history too: a deal taken back (undo) and played otherwise is another deal
+    key = (id(session), session.seed, session.number, seat, tuple(deal.history))
     if _reviews.get("key") != key:
         _reviews.clear()
         _reviews.update(key=key, steps=review_steps(deal, seat), decisions=[], done=False)
@@ -264,8 +265,9 @@ def review(options: str = "") -> dict[str, Any]:
 
 
 _reviews: dict[str, Any] = {}
-"""The review being made or last made, keyed by session, deal and seat: its decisions so far
-and the steps that work out the rest; asking twice costs nothing the second time."""
+"""The review being made or last made, keyed by session, deal, seat and the deal's actions: its
+decisions so far and the steps that work out the rest; asking twice costs nothing the second
+time."""
 
 
 _replay: Replay | None = None

@@ -167,6 +167,21 @@ def test_the_bridge_works_out_the_review_a_row_at_a_time() -> None:
     assert json.loads(bridge.review(json.dumps({"rows": 1}))) == whole  # done: from memory
 
 
+def test_a_deal_taken_back_and_played_otherwise_is_reviewed_afresh() -> None:
+    finish_a_bridge_deal(4, "1660")
+    before = json.loads(bridge.review())
+    assert json.loads(bridge.undo())["ok"] is not False  # the person's last card taken back
+    snap = json.loads(bridge.snapshot())
+    legal = [c["code"] for c in snap["hand"] if c["legal"]]
+    assert snap["human_to_move"] and len(legal) > 1, "seed 4's last decision had a choice"
+    assert json.loads(bridge.apply(json.dumps({"action": legal[-1]})))["ok"] is not False
+    play_to_the_end()
+    after = json.loads(bridge.review())
+    deal = bridge._current().deal
+    fresh = table.review_snapshot(review_deal(deal, 0), view_of(deal, 0))
+    assert after == {**fresh, "ok": True, "done": True} and after != before
+
+
 @pytest.mark.parametrize("options", ['{"rows": 0}', '{"rows": -2}', '{"rows": "3"}',
                                      '{"rows": true}', '{"rows": 1.5}', "[1]", "{rows"])
 def test_the_bridge_refuses_bad_review_options(options: str) -> None:
