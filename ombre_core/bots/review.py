@@ -344,28 +344,28 @@ def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPl
         chosen = judge.choose(view, rng)
     if deal.phase != Phase.PLAY or not A.is_card(action):
         return Decision(index, seat, deal.phase, action, chosen)
-    side = ombre_side(deal)
-    trick = len(deal.tricks) + 1
-    try:
-        solution = solve_position(position_of(deal), True, ROW_BUDGET)
-        rest = max(1, ROW_BUDGET - solution.nodes)
-        best_tricks, tricks = tricks_under_best_play(deal, action, rest)
-    except BudgetExceeded:  # too long to work out: the expert's choice stands alone
-        mine = seat in side
-        return Decision(index, seat, deal.phase, action, chosen, trick=trick, ombre_side=mine)
-    return Decision(
+    unsolved = Decision(
         index,
         seat,
         deal.phase,
         action,
         chosen,
-        trick=trick,
+        trick=len(deal.tricks) + 1,
+        ombre_side=seat in ombre_side(deal),
+    )
+    try:
+        solution = solve_position(position_of(deal), True, ROW_BUDGET)
+        rest = max(1, ROW_BUDGET - solution.nodes)
+        best_tricks, tricks = tricks_under_best_play(deal, action, rest)
+    except BudgetExceeded:  # too long to work out: the expert's choice stands alone
+        return unsolved
+    return replace(
+        unsolved,
         best=solution.best,
         rung=solution.rungs[action],
         best_rung=solution.rung,
         tricks=tricks,
         best_tricks=best_tricks,
-        ombre_side=seat in side,
     )
 
 
