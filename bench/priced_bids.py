@@ -9,11 +9,13 @@ default ``expert-priced-auction``: the expert's pricing, unhurried), for instanc
 
 The auction positions are those the rule player's deals reach (seeds 1..N; the priced player's
 own deals part from them only after it bids otherwise, a few times in a hundred), kept where the
-priced player prices (the hand near a threshold: ``search.GRAY_ZONE``). Every player decides each
-position from its view with the same seeded randomness, so the figures are reproducible. Prints,
+priced player prices (the hand near a threshold of the table: ``search.near_threshold``).
+Every player decides each position from its view with the same seeded randomness, so the
+figures are reproducible. Prints,
 for each player, the CPU time of its priced bids (median, p90, p95, max, in this process), a
-digest of its choices (to compare runs of two commits: the same digest, the same bids) and,
-against the reference, how many bids were the same and how the others differ.
+digest of its choices (to compare runs of two commits: the same digest, the same bids; with
+``--choices FILE``, the choices themselves) and, against the reference, how many bids were the
+same and how the others differ.
 
 A measuring script, not a test: it asserts nothing. Pyodide in Chromium takes about 1.7 times
 CPython's time for the search (docs/bots.md), and the table's budget is 300 ms at the 95th
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 import statistics
 import sys
@@ -37,8 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import actions as A
 from ombre_core.bots import RulePlayer
-from ombre_core.bots.rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, best_trump
-from ombre_core.bots.search import EXPERT_PAMPHLET, GRAY_ZONE, SearchConfig, SearchPlayer
+from ombre_core.bots.search import EXPERT_PAMPHLET, SearchConfig, SearchPlayer, near_threshold
 from ombre_core.rules import get_rules
 from ombre_core.state import Deal, Phase
 from ombre_core.views import View, view_of
@@ -79,9 +81,7 @@ def priced_positions(rules_name: str, deals: int) -> list[View]:
         while not deal.is_over and deal.phase in (Phase.AUCTION, Phase.REPLY):
             assert deal.to_move is not None
             view = view_of(deal, deal.to_move)
-            _, strength = best_trump(view.hand)
-            near = min(abs(strength - t) for t in (ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD))
-            if len(view.legal) > 1 and near <= GRAY_ZONE:
+            if len(view.legal) > 1 and near_threshold(view.hand, rules=rules):
                 out.append(view)
             deal.apply(bot.choose(view, rng))
     return out
@@ -97,6 +97,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--rules", default="1660")
     parser.add_argument("--reference", default="-", help="fields over expert-priced-auction")
+    parser.add_argument("--choices", help="write each player's choices to this JSON file")
     parser.add_argument("variants", nargs="*", default=["price_vole=false"])
     args = parser.parse_args()
 
@@ -133,6 +134,10 @@ def main() -> None:
                     f"{x}->{y} x{n}" for (x, y), n in sorted(differ.items())
                 ) + ")"
         print(line, flush=True)
+    if args.choices:
+        Path(args.choices).write_text(
+            json.dumps({k: [A.format_action(a) for a in v] for k, v in choices.items()}) + "\n"
+        )
 
 
 if __name__ == "__main__":

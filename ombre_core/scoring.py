@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .actions import Act
 from .errors import OmbreError
+from .state import Phase
 from .tables import matador_run
 
 if TYPE_CHECKING:
@@ -144,17 +145,19 @@ def opponents(deal: Deal) -> tuple[int, ...]:
     return tuple(s for s in range(deal.seats) if s not in side)
 
 
-def outcome_of(deal: Deal) -> tuple[str, int | None]:
-    """The outcome of a finished deal and the seat that won codille, if any."""
+def outcome_of(deal: Deal, tricks: Sequence[int] | None = None) -> tuple[str, int | None]:
+    """The outcome of a finished deal and the seat that won codille, if any (with ``tricks``:
+    had its play ended with these tricks won by seat)."""
     side = ombre_side(deal)
     if not side:
         return PASSED, None
+    won = deal.tricks_won if tricks is None else tricks
     others = opponents(deal)
-    side_tricks = sum(deal.tricks_won[s] for s in side)
+    side_tricks = sum(won[s] for s in side)
     rules = deal.rules
     if rules.win_tricks is not None and rules.remise_tricks is not None:
         return judge_side(side_tricks, rules.win_tricks, rules.remise_tricks), None
-    outcome, which = judge(side_tricks, [deal.tricks_won[s] for s in others])
+    outcome, which = judge(side_tricks, [won[s] for s in others])
     return outcome, None if which is None else others[which]
 
 
@@ -196,11 +199,24 @@ def result_of(deal: Deal) -> Settlement | None:
     return settle(deal) if deal.is_over else None
 
 
-def settle(deal: Deal) -> Settlement:
-    """Everything a finished deal pays, in the order it is paid."""
-    if not deal.is_over:
-        raise OmbreError("the deal is not over: nothing is settled yet")
+def settle(
+    deal: Deal, tricks: Sequence[int] | None = None, vole_declared: bool | None = None
+) -> Settlement:
+    """Everything a finished deal pays, in the order it is paid.
+
+    Given ``tricks`` (the tricks won by each seat when the play ends), what a deal in trick play
+    would pay had its play ended so, the vole declared or not as ``vole_declared`` says (else as
+    the deal has it): how the search levels price a contract in a sampled world from the start of
+    its play, with the payments stated here only."""
     rules = deal.rules
+    if tricks is None:
+        if not deal.is_over:
+            raise OmbreError("the deal is not over: nothing is settled yet")
+        tricks = deal.tricks_won
+    else:
+        _check_ending(deal, tricks)
+    if vole_declared is None:
+        vole_declared = deal.vole_declared
     n = deal.seats
     transfers: list[Transfer] = []
     pool = deal.pool_in
@@ -218,7 +234,7 @@ def settle(deal: Deal) -> Settlement:
     for t in entry_transfers(deal):
         pay(t.payer, t.payee, t.amount, t.reason)
 
-    outcome, codille_winner = outcome_of(deal)
+    outcome, codille_winner = outcome_of(deal, tricks)
     ombre = deal.ombre
     vole = False
     run = 0
@@ -228,7 +244,7 @@ def settle(deal: Deal) -> Settlement:
         against = opponents(deal)
         won = outcome == SACADA
         sans_prendre = deal.contract == Act.SANS_PRENDRE
-        vole = sum(deal.tricks_won[s] for s in side) == rules.tricks
+        vole = sum(tricks[s] for s in side) == rules.tricks
         assert deal.trump is not None
         run = 0
         if sans_prendre or not rules.matadors_sans_prendre_only:
@@ -244,7 +260,7 @@ def settle(deal: Deal) -> Settlement:
         if (
             sharer is not None
             and not won
-            and deal.tricks_won[ombre] < rules.caller_floor
+            and tricks[ombre] < rules.caller_floor
             and not deal.forced_spadille
         ):
             sharer = None
@@ -287,12 +303,12 @@ def settle(deal: Deal) -> Settlement:
                 pay(POOL, ombre, share, "pool")
                 pay(POOL, partner, rest, "pool")
             elif sans_prendre and rules.sans_prendre_draws is not None and not (
-                vole and deal.vole_declared
+                vole and vole_declared
             ):
                 pay(POOL, ombre, min(pool, rules.sans_prendre_draws), "pool")
             else:
                 pay(POOL, ombre, pool, "pool")
-            if vole and deal.vole_declared:
+            if vole and vole_declared:
                 for s in against:
                     to_side(s, rules.vole_bonus, "vole")
                     if rules.vole_doubles_pool:
@@ -360,10 +376,10 @@ def settle(deal: Deal) -> Settlement:
         ombre=ombre,
         contract=contract,
         trump=deal.trump,
-        tricks=tuple(deal.tricks_won),
+        tricks=tuple(tricks),
         codille_winner=codille_winner,
         vole=vole,
-        vole_declared=deal.vole_declared,
+        vole_declared=vole_declared,
         matadors=run,
         pool_in=deal.pool_in,
         pool_out=pool,
@@ -373,6 +389,23 @@ def settle(deal: Deal) -> Settlement:
         called=deal.called,
         target=rules.win_tricks,
     )
+
+
+def _check_ending(deal: Deal, tricks: Sequence[int]) -> None:
+    """Refuse an ending the deal cannot reach: one count a seat, none below the tricks a seat
+    has won, all the deal's tricks played."""
+    rules = deal.rules
+    if deal.ombre is not None and deal.phase not in (Phase.PLAY, Phase.OVER):
+        raise OmbreError("the deal's exchange is not over: its play cannot be priced yet")
+    if (
+        len(tricks) != deal.seats
+        or sum(tricks) != rules.tricks
+        or any(t < w for t, w in zip(tricks, deal.tricks_won, strict=True))
+    ):
+        raise OmbreError(
+            f"tricks {list(tricks)} are no ending of this deal: one count a seat, "
+            f"{rules.tricks} in all, none below {list(deal.tricks_won)} already won"
+        )
 
 
 class Ledger:

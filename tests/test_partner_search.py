@@ -133,3 +133,67 @@ def test_the_search_levels_play_whole_deals_with_a_partner(preset: str) -> None:
 
     for seed in (1, 2):
         assert play(seed) == play(seed)
+
+
+@pytest.mark.parametrize("preset", [*PARTNER_PRESETS, "quadrille-3"])
+def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_call(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Near the table's thresholds (``rulebot.bidding_thresholds``) the expert prices its bid
+    over worlds played to the start of the play, the call and the exchange the rule player's;
+    far from them it bids as the pamphlet does. Either way a legal bid, the same with the same
+    seed."""
+    from ombre_core.bots import search
+    from ombre_core.bots.rulebot import RulePlayer
+
+    rules = get_rules(preset)
+    priced = [0]
+    original = search.SearchPlayer._price_start
+
+    def counted(self: search.SearchPlayer, deal: Deal) -> float:
+        assert deal.phase == Phase.PLAY and deal.ombre is not None
+        priced[0] += 1
+        return original(self, deal)
+
+    monkeypatch.setattr(search.SearchPlayer, "_price_start", counted)
+    near = 0
+    for seed in range(40):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        before = priced[0]
+        action = make_player("expert").choose(view, random.Random(seed))
+        assert action in view.legal
+        assert make_player("expert").choose(view, random.Random(seed)) == action
+        if search.near_threshold(view.hand, rules=rules):
+            near += 1
+        else:
+            assert priced[0] == before
+            assert action == RulePlayer().choose(view, random.Random(seed))
+    assert near > 0 and priced[0] > 0
+
+
+@pytest.mark.parametrize("preset", PARTNER_PRESETS)
+def test_the_expert_s_priced_bid_depends_on_its_view_alone(preset: str) -> None:
+    """Change the hidden cards in a way the bidder's view allows: the same bid."""
+    from ombre_core.bots import search
+
+    rules = get_rules(preset)
+    checked = 0
+    for seed in range(60):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        if not search.near_threshold(view.hand, rules=rules):
+            continue
+        bid = make_player("expert").choose(view, random.Random(1))
+        for world in Sampler(view, None).worlds(2, random.Random(seed)):
+            other = view_of(world, seat)
+            assert other == view
+            assert make_player("expert").choose(other, random.Random(1)) == bid
+            checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 8

@@ -16,11 +16,15 @@ import random
 import pytest
 from ombre_helpers import act, load_json, scripted_deal
 
-from ombre_core.record import replay
+from ombre_core.bots.rulebot import RulePlayer
+from ombre_core.errors import OmbreError
+from ombre_core.record import replay, to_record
+from ombre_core.rules import PRESETS as ALL_PRESETS
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.scoring import POOL, Ledger, judge, settle
 from ombre_core.session import Session
-from ombre_core.state import Deal
+from ombre_core.state import Deal, Phase
+from ombre_core.views import view_of
 
 G = 12  # 1660: a greater counter in lesser ones (§15 #32)
 
@@ -359,3 +363,69 @@ def test_sessions_carry_the_pool() -> None:
         assert session.deal.pool_in == pool
         assert session.deal.dealer == eldest
         assert sum(session.ledger.balances) + session.ledger.pool == 0
+
+
+@pytest.mark.parametrize("rules_id", sorted(ALL_PRESETS))
+def test_an_ending_priced_from_the_start_of_the_play_pays_what_the_played_deal_pays(
+    rules_id: str,
+) -> None:
+    """``settle(deal, tricks)`` prices a deal at the start of its play (and at any trick of it)
+    as if it ended with those tricks: the same settlement as the deal played out to them. The
+    search levels price contracts so (bots/search.py), with the payments stated only here."""
+    rules = ALL_PRESETS[rules_id]
+    rng = random.Random(7)
+    rule_player = RulePlayer()
+    outcomes: set[tuple[str, bool]] = set()
+    for n in range(120):
+        deal = Deal.from_seed(rules, 500 + n, n % rules.seats, (n % 4) * rules.seats)
+        while not deal.is_over and deal.phase != Phase.PLAY:
+            mover = deal.to_move
+            assert mover is not None
+            deal.apply_unchecked(rule_player.choose(view_of(deal, mover), rng))
+        starts = []
+        while not deal.is_over:
+            if not deal.trick:
+                starts.append(deal.copy())
+            deal.apply_unchecked(rng.choice(deal.legal_actions()))
+        final = settle(deal)
+        for start in starts:
+            before = to_record(start)
+            assert settle(start, deal.tricks_won, deal.vole_declared) == final
+            assert to_record(start) == before  # pricing changes nothing
+        outcomes.add((final.outcome, final.vole))
+    assert {"sacada", "repuesto", "codille"} <= {o for o, _ in outcomes}
+
+
+def test_an_ending_the_deal_cannot_reach_is_refused() -> None:
+    """A wrong count of seats or tricks, fewer than a seat has won, or a deal still in its
+    exchange: a clear error, the deal as it was."""
+    rules = RULES_1660
+    rng = random.Random(3)
+    rule_player = RulePlayer()
+    seed = 0
+    while True:
+        deal = Deal.from_seed(rules, seed)
+        while deal.phase != Phase.PLAY and not deal.is_over:
+            mover = deal.to_move
+            assert mover is not None
+            deal.apply_unchecked(rule_player.choose(view_of(deal, mover), rng))
+        if not deal.is_over:
+            break
+        seed += 1
+    while not any(deal.tricks_won):  # one trick played
+        deal.apply_unchecked(rng.choice(deal.legal_actions()))
+    taker = deal.tricks_won.index(1)
+    robbed = [0, 0, 0]
+    robbed[(taker + 1) % 3] = 9  # the taker's trick gone
+    before = to_record(deal)
+    for tricks in [(5, 4), (5, 4, 1), tuple(robbed)]:
+        with pytest.raises(OmbreError, match="no ending of this deal"):
+            settle(deal, tricks)
+        assert to_record(deal) == before
+    exchanging = Deal.from_seed(rules, seed)
+    while exchanging.phase in (Phase.AUCTION, Phase.REPLY):
+        mover = exchanging.to_move
+        assert mover is not None
+        exchanging.apply_unchecked(rule_player.choose(view_of(exchanging, mover), rng))
+    with pytest.raises(OmbreError, match="exchange is not over"):
+        settle(exchanging, (5, 4, 0))

@@ -32,6 +32,7 @@ import random
 from .. import actions as A
 from ..actions import Act
 from ..cards import ALL_SUITS, KING, QUEEN, CardSet, cards_of, make_card, rank_of, suit_of
+from ..rules import Rules
 from ..tables import (
     EFFECTIVE_SUIT,
     MATADOR_MASK,
@@ -57,6 +58,22 @@ CALL_SANS_PRENDRE_THRESHOLD = 5.6
 """Ombre by five: five tricks alone, without an exchange, against four."""
 DEMANDED_KING_WORTH = 1.2
 """Quadrille by three: what a demanded king and the exchange of a card add to a hand."""
+
+
+def bidding_thresholds(rules: Rules, ask_threshold: float = ASK_THRESHOLD) -> tuple[float, float]:
+    """The expected tricks (:func:`hand_strength` with the best trump) from which the rule player
+    asks leave and from which it plays sans prendre, at this table. Alone, ``ask_threshold`` and
+    :data:`SANS_PRENDRE_THRESHOLD`; with a king to call, the thresholds of five (five tricks to
+    make) scaled to the rules' target; with a king demanded and no partner (Quadrille by three),
+    asking leave on what the king and the card given for it add to the hand."""
+    if rules.partnership == "alone":
+        return ask_threshold, SANS_PRENDRE_THRESHOLD
+    need = rules.win_tricks or 5
+    alone = CALL_SANS_PRENDRE_THRESHOLD * need / 5
+    ask = CALL_ASK_THRESHOLD + 0.4 * (need - 5)
+    if rules.partnership == "demanded-king":
+        ask = alone - DEMANDED_KING_WORTH
+    return ask, alone
 
 
 def hand_strength(hand: CardSet, trump: int) -> float:
@@ -157,12 +174,7 @@ class RulePlayer:
     @staticmethod
     def _bid_calling(view: View, legal: tuple[A.Action, ...]) -> A.Action:
         _, strength = best_trump(view.hand)
-        # the thresholds of five (five tricks to make) scaled to the rules' target
-        need = view.rules.win_tricks or 5
-        alone = CALL_SANS_PRENDRE_THRESHOLD * need / 5
-        ask = CALL_ASK_THRESHOLD + 0.4 * (need - 5)
-        if view.rules.partnership == "demanded-king":  # no partner: the king and his own hand
-            ask = alone - DEMANDED_KING_WORTH
+        ask, alone = bidding_thresholds(view.rules)
         if strength >= alone and Act.SANS_PRENDRE in legal:
             return Act.SANS_PRENDRE
         if Act.PLAY in legal and (strength >= ask or Act.PASS not in legal):

@@ -15,8 +15,8 @@ that does best across them.
 * **Auction, exchange and trump** by evaluation, not fixed thresholds: for each contract open (or
   each trump and discard), the deal is simulated in every world to the start of the play (the
   others speaking and exchanging as the rule player does), the play solved, and the outcome priced
-  in counters under the preset's payments (:func:`ombre_payoff`); passing is priced at the pass fee
-  plus what a defender expects.
+  in counters under the preset's payments (:func:`.payoff.ombre_price`, from the settlement);
+  passing is priced at the pass fee plus what a defender expects.
 
 Every decision uses only the :class:`~ombre_core.views.View` and the ``random.Random`` it is given,
 so with a seed it is reproducible; budgets are counts of worlds and solver nodes, never clocks.
@@ -30,9 +30,10 @@ from dataclasses import dataclass, replace
 from .. import actions as A
 from ..actions import Act
 from ..cards import ALL_SUITS, CardSet, cards_of
-from ..scoring import ombre_side, pool_now
+from ..rules import Rules
+from ..scoring import ombre_side
 from ..state import Deal, Phase
-from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP, matador_run
+from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP
 from ..tricks import trick_winner
 from ..views import View, view_of
 from .gano import heed, worth_saying
@@ -45,6 +46,7 @@ from .ladder import (
     ladder_of,
     margin_of,
 )
+from .payoff import ombre_price
 from .pricing import Option, guarded_choice, settled_choice
 from .rulebot import (
     ASK_THRESHOLD,
@@ -52,11 +54,12 @@ from .rulebot import (
     RulePlayer,
     _keepers,
     best_trump,
+    bidding_thresholds,
     cheapest_discard,
     hand_strength,
 )
 from .sampler import Sampler, World
-from .solver import BudgetExceeded, position_of, reaches, solve_position
+from .solver import BudgetExceeded, position_of, reaches, solve_position, value_up_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +125,7 @@ class SearchConfig:
             budget=self.budget * 3 // seats,
             decision_nodes=self.decision_nodes * 3 // seats,
             margin_nodes=self.margin_nodes * 3 // seats,
+            bid_budget=None if self.bid_budget is None else self.bid_budget * 3 // seats,
         )
 
 
@@ -187,39 +191,25 @@ time to him, and a share he may steer: the 1660 General Rules), a repuesto leave
 pool for the next deal, where he may win it."""
 
 
-def near_threshold(hand: CardSet, ask_threshold: float = ASK_THRESHOLD) -> bool:
+def near_threshold(
+    hand: CardSet, ask_threshold: float = ASK_THRESHOLD, rules: Rules | None = None
+) -> bool:
     """Whether the priced auction prices this hand: its strength (the rule player's expected
-    tricks with its best trump) is within :data:`GRAY_ZONE` of a bidding threshold, where the
+    tricks with its best trump) is within :data:`GRAY_ZONE` of a bidding threshold of the table
+    (:func:`.rulebot.bidding_thresholds`; three-handed if ``rules`` is None), where the
     pamphlet's count is least sure."""
     _, strength = best_trump(hand)
-    return min(abs(strength - t) for t in (ask_threshold, SANS_PRENDRE_THRESHOLD)) <= GRAY_ZONE
+    thresholds = (
+        (ask_threshold, SANS_PRENDRE_THRESHOLD)
+        if rules is None
+        else bidding_thresholds(rules, ask_threshold)
+    )
+    return min(abs(strength - t) for t in thresholds) <= GRAY_ZONE
 
 
 def rung_value(rung: int, ombre_side: bool) -> float:
     """What reaching ``rung`` is worth to a seat on the Ombre's side or against it."""
     return (_OMBRE_VALUE if ombre_side else _DEFENDER_VALUE)[rung]
-
-
-def ombre_payoff(deal: Deal, rung: int) -> float:
-    """Counters the Ombre of ``deal`` (at the start of the play) wins at ``rung``, by the rules'
-    payments (§9): the pool he plays for, the sans-prendre bonus and the matadors from each
-    opponent, the vole's reward."""
-    rules = deal.rules
-    assert deal.ombre is not None and deal.trump is not None
-    opponents = deal.seats - 1
-    pool = pool_now(deal)
-    won = rung >= SACADA_RUNG
-    value = pool * (deal.seats - 1) / deal.seats if won else -pool
-    if deal.contract == Act.SANS_PRENDRE:
-        value += opponents * rules.sans_prendre_bonus * (1 if won else -1)
-    run = matador_run(deal.hands[deal.ombre], deal.trump)
-    if run and (won or not rules.matadors_paid_by_losing_ombre):
-        value += opponents * rules.matador_payment(run)
-    elif run:
-        value -= opponents * rules.matador_payment(run)
-    if rung == VOLE_RUNG:
-        value += opponents * rules.vole_bonus * 0.5  # only if declared: counted at half
-    return value
 
 
 # ---- a quick full-information policy for playing forward -----------------------------------------
@@ -273,7 +263,7 @@ LADDER_RUNGS = (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
 """Every rung :func:`_rung_by_playing_forward` may return."""
 
 WON_OR_LOST_RUNGS = (REPUESTO_RUNG, SACADA_RUNG)
-"""The rungs :func:`_won_or_lost` returns, for a lost and a won game."""
+"""The rungs :func:`_won_or_lost` returns, for a lost and a won game (losses not told apart)."""
 
 
 def _rung_by_playing_forward(
@@ -302,26 +292,30 @@ def _rung_by_playing_forward(
     return rung, spent + PLAYOUT_COST
 
 
-def _won_or_lost(deal: Deal, exact_from: int, budget: int) -> int:
-    """Whether the Ombre of ``deal`` wins, as a rung good enough for :func:`ombre_payoff`:
-    :data:`SACADA_RUNG` if he does (a vole too), :data:`REPUESTO_RUNG` if not (the Ombre pays
-    the same at codille). Played forward by :func:`quick_card` to ``exact_from`` tricks left
-    (as :func:`_rung_by_playing_forward`), then one boolean test of the solver; past ``budget``
-    nodes, played forward to the end."""
+def _won_or_lost(deal: Deal, exact_from: int, budget: int, tell_losses: bool = False) -> int:
+    """Whether the Ombre of ``deal`` wins, as a rung good enough to price the play:
+    :data:`SACADA_RUNG` if he does (a vole too), :data:`REPUESTO_RUNG` if not (at three seats
+    the Ombre pays the same at codille). With ``tell_losses`` (where the two losses pay
+    differently: by five a codille costs the Ombre less than a remise, at Quadrille more), a
+    loss is told apart by a second test: :data:`REPUESTO_RUNG` or :data:`CODILLE_RUNG`. Played
+    forward by :func:`quick_card` to ``exact_from`` tricks left (as
+    :func:`_rung_by_playing_forward`), then one boolean test of the solver (two for a told
+    loss); past ``budget`` nodes a test's answer is the play's, played forward to the end."""
     tricks = deal.rules.tricks
     while not deal.is_over and (deal.trick or tricks - len(deal.tricks) > exact_from):
         deal.apply_unchecked(quick_card(deal))
-    won = None
     if not deal.is_over:
+        position = position_of(deal)
         try:
-            won = reaches(position_of(deal), SACADA_RUNG, budget)
+            if tell_losses:
+                return value_up_to(position, SACADA_RUNG, budget)
+            return WON_OR_LOST_RUNGS[reaches(position, SACADA_RUNG, budget)]
         except BudgetExceeded:
-            won = None
-    if won is None:
-        while not deal.is_over:
-            deal.apply_unchecked(quick_card(deal))
-        won = ladder_of(deal)(tuple(deal.tricks_won)) >= SACADA_RUNG
-    return WON_OR_LOST_RUNGS[won]
+            pass
+    while not deal.is_over:
+        deal.apply_unchecked(quick_card(deal))
+    reached = min(ladder_of(deal)(tuple(deal.tricks_won)), SACADA_RUNG)
+    return reached if tell_losses else WON_OR_LOST_RUNGS[reached >= SACADA_RUNG]
 
 
 # ---- the player --------------------------------------------------------------------------------
@@ -358,13 +352,12 @@ class SearchPlayer:
             return legal[0]
         if view.step == Phase.PLAY:
             return self._play(view, rng)
-        if view.rules.partnership != "alone":
-            # the priced auction and exchange know the Ombre alone: with a partner to call, the
-            # rule player bids, calls and exchanges
-            return self._rules_player.choose(view, rng)
         config = self.config
         if view.step in (Phase.AUCTION, Phase.REPLY) and config.priced_auction:
             return self._bid(view, rng)
+        if view.rules.partnership != "alone":
+            # with a king to call, the rule player calls, names the trump and exchanges
+            return self._rules_player.choose(view, rng)
         if view.step == Phase.TRUMP_CHOICE and config.priced_exchange:
             return self._trump(view, rng)
         if view.step == Phase.DISCARD and view.seat == view.ombre and config.priced_exchange:
@@ -527,7 +520,7 @@ class SearchPlayer:
         where they are least sure, the contracts are priced over sampled worlds."""
         rules = view.rules
         rule_choice = self._rules_player.choose(view, rng)
-        if not near_threshold(view.hand, self.config.ask_threshold):
+        if not near_threshold(view.hand, self.config.ask_threshold, rules):
             return rule_choice
         worlds = self._worlds(view, self.config.bid_worlds, rng)
         rows: dict[A.Action, list[float | Deal]] = {}
@@ -557,6 +550,8 @@ class SearchPlayer:
             deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
         if deal.is_over or deal.ombre != seat:
             return -deal.rules.pass_fee_of(seat, deal.eldest)
+        if deal.rules.partnership != "alone":
+            return self._play_start(deal)  # he calls and exchanges as the rule player does
         if deal.phase == Phase.DISCARD:
             trump = best_trump(deal.hands[seat])[0]
             deal.apply_unchecked(Act.DISCARD | self._discard_for(deal, seat, trump))
@@ -568,7 +563,7 @@ class SearchPlayer:
     def _play_start(self, deal: Deal) -> Deal:
         """Finish the exchange as the rule player would (in place): the start of the play."""
         rng = random.Random(0)
-        while deal.phase == Phase.DISCARD:
+        while deal.phase not in (Phase.PLAY, Phase.OVER):
             mover = deal.to_move
             assert mover is not None
             deal.apply_unchecked(self._rules_player.choose(view_of(deal, mover), rng))
@@ -576,19 +571,27 @@ class SearchPlayer:
 
     def _price_start(self, deal: Deal) -> float:
         """Solve the play from its start and price the outcome for the Ombre."""
-        config = self.config
+        config = self.config.at_table(deal.seats)
         budget = config.budget if config.bid_budget is None else config.bid_budget
         if config.price_vole:
             rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, budget)
         else:
-            rung = _won_or_lost(deal.copy(), config.exact_from + 2, budget)
-        return ombre_payoff(deal, rung)
+            rung = _won_or_lost(
+                deal.copy(), config.exact_from + 2, budget, _losses_differ(deal)
+            )
+        return ombre_price(deal, rung)
 
     def _open_prices(self, deal: Deal) -> tuple[float, ...]:
         """What the play from ``deal`` may be worth to the Ombre before it is solved: a price
         for each outcome :meth:`_price_start` can give."""
-        rungs = LADDER_RUNGS if self.config.price_vole else WON_OR_LOST_RUNGS
-        return tuple(sorted({ombre_payoff(deal, rung) for rung in rungs}))
+        rungs: tuple[int, ...]
+        if self.config.price_vole:
+            rungs = LADDER_RUNGS
+        elif _losses_differ(deal):
+            rungs = (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG)
+        else:
+            rungs = WON_OR_LOST_RUNGS
+        return tuple(sorted({ombre_price(deal, rung) for rung in rungs}))
 
     def _priced_choice(
         self,
@@ -691,6 +694,12 @@ class SearchPlayer:
         return self._priced_choice(rule, rows, [world.weight for world in worlds])
 
 
+def _losses_differ(deal: Deal) -> bool:
+    """Whether the Ombre of ``deal`` pays otherwise at codille than at repuesto (by five and at
+    Quadrille; never at three seats, where he pays the pool either way)."""
+    return ombre_price(deal, CODILLE_RUNG) != ombre_price(deal, REPUESTO_RUNG)
+
+
 def _discard_variants(deal: Deal, seat: int, discard: CardSet, trump: int) -> list[CardSet]:
     """The rule discard, and the same keeping one more or one fewer card where the bounds allow
     (a king kept back, a weak trump thrown), so that evaluation has something to choose."""
@@ -728,7 +737,6 @@ __all__ = [
     "SearchPlayer",
     "expert",
     "guarded_choice",
-    "ombre_payoff",
     "quick_card",
     "rung_value",
     "standard",

@@ -55,6 +55,7 @@ __all__ = [
     "solve_position",
     "solve_values",
     "value_of",
+    "value_up_to",
 ]
 
 _CARD_BITS = 6
@@ -196,6 +197,16 @@ def reaches(position: Position, rung: int, budget: int | None = None) -> bool:
     the ladder (:func:`value_of` takes two or more), for a question with one threshold (does
     the Ombre win his game?)."""
     return reaches_counted(position, rung, budget)[0]
+
+
+def value_up_to(position: Position, cap: int, budget: int | None = None) -> int:
+    """The rung of a position under best play, or ``cap`` if it reaches at least that: the
+    tests above ``cap`` are not asked (for a question to which the higher rungs are all one,
+    such as whether the Ombre wins and, if not, how he loses). One search: its tests share the
+    transposition table."""
+    search = _Search(position, budget)
+    low, high = search.reach.low[search.won], search.reach.high[search.won]
+    return search._ladder(min(low, cap), min(high, cap), first=cap)
 
 
 def reaches_counted(
