@@ -1,5 +1,6 @@
-"""Helpers shared by the engine tests: building positions from notation, scripted deals, playouts
-and the bookkeeping the invariant tests need (where every card is, what a seat may not see).
+"""Helpers shared by the engine tests: building positions from notation, scripted deals, playouts,
+the bookkeeping the invariant tests need (where every card is, what a seat may not see) and deals
+played to their end through the bridge.
 
 Pure Python and deterministic (every RNG is an injected ``random.Random``), so the same helpers run
 under CPython and under Pyodide.
@@ -18,6 +19,7 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from ombre_core import actions as A
+from ombre_core import bridge
 from ombre_core.cards import (
     FULL_PACK,
     KING,
@@ -317,3 +319,44 @@ def relabel(deal: Deal, mapping: dict[Card, Card]) -> Deal:
             action = mapping[action]
         new.apply(action)
     return new
+
+
+# ---- a deal through the bridge -------------------------------------------------------------------
+
+
+def first_choice(snap: dict[str, Any]) -> str:
+    """The person's first legal option in a bridge snapshot: the fewest cards they may discard
+    (the first in their hand), else their first legal card, else the first action offered."""
+    if snap["discard"] is not None:
+        codes = [card["code"] for card in snap["hand"]][: snap["discard"]["min"]]
+        return " ".join(["discard", *codes])
+    cards = [card["code"] for card in snap["hand"] if card["legal"]]
+    return cards[0] if cards else snap["legal"][0]["action"]
+
+
+def play_bridge_deal(
+    snap: dict[str, Any] | None = None,
+    *,
+    choose: Callable[[dict[str, Any]], str] = first_choice,
+    each: Callable[[dict[str, Any]], None] | None = None,
+    most: int = 400,
+) -> dict[str, Any]:
+    """Play the bridge's deal to its end from ``snap`` (default: the bridge's snapshot now), the
+    person's actions by ``choose``, the computer players' by ``bridge.bot_move``, and return the
+    last snapshot. Every reply must be ``ok``; ``each`` is called on every snapshot, the last one
+    included; a deal not over after ``most`` moves fails the test."""
+    if snap is None:
+        snap = json.loads(bridge.snapshot())
+    moves = 0
+    while True:
+        assert snap["ok"] is True, snap
+        if each is not None:
+            each(snap)
+        if snap["phase"] == "over":
+            return snap
+        assert moves < most, f"the deal was not over after {most} moves"
+        moves += 1
+        if snap["human_to_move"]:
+            snap = json.loads(bridge.apply(json.dumps({"action": choose(snap)})))
+        else:
+            snap = json.loads(bridge.bot_move())

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
-from ombre_helpers import act, hidden_from, names, play_tricks, random_playout
+from ombre_helpers import act, hidden_from, names, play_bridge_deal, play_tricks, random_playout
 from test_properties import (
     check_partner_in_view,
     play_sessions,
@@ -426,8 +426,8 @@ def test_a_whole_deal_of_five_through_the_bridge(human: int) -> None:
         bridge.new_session(json.dumps({"rules": "five", "seed": 40 + human, "human": human}))
     )
     assert snap["ok"] and snap["rules"]["seats"] == 5 and len(snap["seats"]) == 5
-    for _ in range(300):
-        assert snap["ok"] is True, snap
+
+    def each(snap: dict[str, Any]) -> None:
         session = bridge._session
         assert session is not None
         deal = session.deal
@@ -444,20 +444,11 @@ def test_a_whole_deal_of_five_through_the_bridge(human: int) -> None:
                 assert roles.count(None) == (3 if human != deal.ombre else 4)
             elif deal.partner != deal.ombre:
                 assert roles[deal.partner or 0] == "partner"
-        if snap["phase"] == "over":
-            assert snap["result"]["outcome"] in {"sacada", "codille", "repuesto"}
-            assert snap["result"]["partner"] == deal.partner
-            break
-        if snap["human_to_move"]:
-            if snap["phase"] == "play":
-                choice = next(c["code"] for c in snap["hand"] if c["legal"])
-            else:
-                choice = snap["legal"][0]["action"]
-            snap = json.loads(bridge.apply(json.dumps({"action": choice})))
-        else:
-            snap = json.loads(bridge.bot_move())
-    else:
-        raise AssertionError("the deal did not end")
+
+    snap = play_bridge_deal(snap, each=each, most=300)
+    assert snap["result"]["outcome"] in {"sacada", "codille", "repuesto"}
+    assert bridge._session is not None
+    assert snap["result"]["partner"] == bridge._session.deal.partner
     record = json.loads(bridge.export_record())["record"]
     assert len(record["actions"]) >= 5 + 1 + 40
 

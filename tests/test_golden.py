@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from ombre_helpers import DATA
+from ombre_helpers import DATA, play_bridge_deal
 
 from ombre_core import bridge
 from ombre_core.record import replay, to_record
@@ -98,11 +98,4 @@ def test_a_game_saved_by_release_0_1_still_resumes(rules: str) -> None:
     assert reply["ledger"]["pool"] == saved["pool"]
     assert [s["tricks"] for s in reply["seats"]] == [s["tricks"] for s in saved["snapshot_seats"]]
     assert [s["cards"] for s in reply["seats"]] == [s["cards"] for s in saved["snapshot_seats"]]
-    # and it plays on to the end of the deal
-    while reply["phase"] != "over":
-        if reply["human_to_move"]:
-            card = next(c["code"] for c in reply["hand"] if c["legal"])
-            reply = json.loads(bridge.apply(json.dumps({"action": card})))
-        else:
-            reply = json.loads(bridge.bot_move())
-        assert reply["ok"] is True, reply
+    play_bridge_deal(reply)  # and it plays on to the end of the deal

@@ -9,7 +9,7 @@ import random
 from unittest.mock import patch
 
 import pytest
-from ombre_helpers import PRESET_LIST
+from ombre_helpers import PRESET_LIST, play_bridge_deal
 from test_solver import ending
 
 from ombre_core import bridge, table
@@ -109,7 +109,7 @@ def test_the_bridge_reviews_the_finished_deal_only() -> None:
     bridge.new_session(json.dumps({"seed": 4, "rules": "1660"}))
     refused = json.loads(bridge.review())
     assert refused["ok"] is False and "once the deal is over" in refused["error"]["message"]
-    play_to_the_end()
+    play_bridge_deal()
     review = json.loads(bridge.review())
     assert review["ok"] is True and review["decisions"]
     for row in review["decisions"]:
@@ -122,28 +122,10 @@ def test_the_bridge_reviews_the_finished_deal_only() -> None:
 
 
 def finish_a_bridge_deal(seed: int, rules: str) -> None:
-    """A new session in the bridge, played to the end of its first deal."""
+    """A new session in the bridge, played to the end of its first deal, the person taking his
+    first legal choice."""
     bridge.new_session(json.dumps({"seed": seed, "rules": rules}))
-    play_to_the_end()
-
-
-def play_to_the_end() -> None:
-    """The bridge's deal played to its end, the person taking his first legal choice."""
-    for _ in range(400):
-        snap = json.loads(bridge.snapshot())
-        if snap["phase"] == "over":
-            return
-        if not snap["human_to_move"]:
-            bridge.bot_move()
-            continue
-        if snap["discard"]:
-            action = "discard"
-        elif any(c["legal"] for c in snap["hand"]):
-            action = next(c["code"] for c in snap["hand"] if c["legal"])
-        else:
-            action = snap["legal"][0]["action"]
-        assert json.loads(bridge.apply(json.dumps({"action": action})))["ok"] is not False
-    raise AssertionError("the deal did not end")
+    play_bridge_deal()
 
 
 def test_the_bridge_works_out_the_review_a_row_at_a_time() -> None:
@@ -175,7 +157,7 @@ def test_a_deal_taken_back_and_played_otherwise_is_reviewed_afresh() -> None:
     legal = [c["code"] for c in snap["hand"] if c["legal"]]
     assert snap["human_to_move"] and len(legal) > 1, "seed 4's last decision had a choice"
     assert json.loads(bridge.apply(json.dumps({"action": legal[-1]})))["ok"] is not False
-    play_to_the_end()
+    play_bridge_deal()
     after = json.loads(bridge.review())
     deal = bridge._current().deal
     fresh = table.review_snapshot(review_deal(deal, 0), view_of(deal, 0))
