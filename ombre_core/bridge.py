@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
 
@@ -220,6 +221,26 @@ def export_record(_: str = "") -> dict[str, Any]:
     return {"record": to_record(deal)}
 
 
+@dataclass(slots=True)
+class _ReviewState:
+    """The review being made or last made: its decisions so far and the steps that work out the
+    rest, so that asking twice costs nothing the second time."""
+
+    key: tuple[int, int, int, int, tuple[A.Action, ...]]
+    """The session (its id and seed), the deal's number, the seat and the deal's actions: a deal
+    taken back (undo) and played otherwise is another deal."""
+    steps: Iterator[Decision]
+    """What works out the decisions not yet made, one at a time."""
+    decisions: list[Decision] = field(default_factory=list)
+    """The decisions worked out so far, in the order of the deal."""
+    done: bool = False
+    """Whether ``steps`` has met its end: every decision is in ``decisions``."""
+
+
+_review: _ReviewState | None = None
+"""The review being made or last made, if any (:func:`review`)."""
+
+
 @_reply
 def review(options: str = "") -> dict[str, Any]:
     """The review of the finished deal for the person's seat (``table.review_snapshot``): each
@@ -232,6 +253,7 @@ def review(options: str = "") -> dict[str, Any]:
     The table shows the rows as they come, and between two calls the worker is free for the
     next deal (a row of the first tricks at four or five seats takes seconds). Either way a
     decision is worked out once for the deal."""
+    global _review
     opts = _parse(options, "options")
     if not isinstance(opts, dict):
         raise OmbreError("the review's options are not a JSON object")
@@ -245,29 +267,21 @@ def review(options: str = "") -> dict[str, Any]:
     seat = session.human if session.human is not None else 0
     # the history too: a deal taken back (undo) and played otherwise is another deal
     key = (id(session), session.seed, session.number, seat, tuple(deal.history))
-    if _reviews.get("key") != key:
-        _reviews.clear()
-        _reviews.update(key=key, steps=review_steps(deal, seat), decisions=[], done=False)
-    decisions: list[Decision] = _reviews["decisions"]
-    steps: Iterator[Decision] = _reviews["steps"]
+    if _review is None or _review.key != key:
+        _review = _ReviewState(key, review_steps(deal, seat))
+    state = _review
     budget = rows if rows is not None else -1
-    while not _reviews["done"] and budget != 0:
-        decision = next(steps, None)
+    while not state.done and budget != 0:
+        decision = next(state.steps, None)
         if decision is None:
-            _reviews["done"] = True
+            state.done = True
         else:
-            decisions.append(decision)
+            state.decisions.append(decision)
             budget -= 1
-    shown = table.review_snapshot(decisions, view_of(deal, seat))
-    if not _reviews["done"]:
+    shown = table.review_snapshot(state.decisions, view_of(deal, seat))
+    if not state.done:
         shown["summary"] = ""
-    return {**shown, "done": _reviews["done"]}
-
-
-_reviews: dict[str, Any] = {}
-"""The review being made or last made, keyed by session, deal, seat and the deal's actions: its
-decisions so far and the steps that work out the rest; asking twice costs nothing the second
-time."""
+    return {**shown, "done": state.done}
 
 
 _replay: Replay | None = None
