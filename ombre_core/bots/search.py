@@ -125,7 +125,10 @@ class SearchConfig:
             budget=self.budget * 3 // seats,
             decision_nodes=self.decision_nodes * 3 // seats,
             margin_nodes=self.margin_nodes * 3 // seats,
-            bid_budget=None if self.bid_budget is None else self.bid_budget * 3 // seats,
+            # a bid's solves start from the first trick of a longer deal: half as many nodes
+            # again changed none of 850 priced bids at five and Quadrille and cut their p95 by
+            # two fifths (bench/priced_bids.py, 200 deals each, December 2026)
+            bid_budget=None if self.bid_budget is None else self.bid_budget * 3 // (2 * seats),
         )
 
 
