@@ -8,7 +8,8 @@ exchanges and names the trump at random, so its choices often differ from the ex
 review plays out the lines that judge them in counters, and everyone plays the cards as the
 rule player does. Prints, per preset and over all, the CPU time of ``review_deal`` for that
 seat (median, p90, max, in this process), how many decisions it listed and how many bids and
-exchanges it judged in counters, and a digest of the reviews (the same digest on two commits:
+exchanges it judged in counters, how many rows were left without the solver's verdict (too long
+to work out), and a digest of the reviews (the same digest on two commits:
 the same reviews). Run on two commits side by side (``farm-bench``) to compare; before the
 judging in counters (``c79aa31``) the count of judged decisions is 0.
 
@@ -70,7 +71,7 @@ def main() -> None:
     report: dict[str, object] = {"deals": args.deals, "seat": args.seat}
     for rules_id in args.rules:
         times = []
-        listed = judged = 0
+        listed = judged = unsolved = 0
         for seed in range(1, args.deals + 1):
             deal = hasty_deal(rules_id, seed, args.seat)
             start = time.process_time()
@@ -78,9 +79,15 @@ def main() -> None:
             times.append(time.process_time() - start)
             listed += len(decisions)
             judged += sum(getattr(d, "counters", None) is not None for d in decisions)
+            unsolved += sum(getattr(d, "unsolved", False) for d in decisions)
             digest.update(repr(decisions).encode())
         every += times
-        report[rules_id] = {**figures(times), "decisions": listed, "judged_in_counters": judged}
+        report[rules_id] = {
+            **figures(times),
+            "decisions": listed,
+            "judged_in_counters": judged,
+            "unsolved": unsolved,
+        }
     report["all"] = figures(every)
     report["digest"] = digest.hexdigest()[:16]
     print(json.dumps(report))
