@@ -40,13 +40,7 @@ from .base import Player
 from .ladder import VOLE_RUNG, ladder_of, tricks_of
 from .rulebot import RulePlayer
 from .search import SearchPlayer, expert, quick_card
-from .solver import (
-    BudgetExceeded,
-    position_of,
-    reaches_counted,
-    solve_position,
-    solve_values,
-)
+from .solver import BudgetExceeded, Line, position_of, solve_values
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +118,28 @@ def side_tricks(deal: Deal) -> int:
     return solve_values(position_of(deal, tricks_of(ombre_side(deal))), cards=0)[0]
 
 
-def tricks_under_best_play(deal: Deal, card: int, budget: int | None = None) -> tuple[int, int]:
+def tricks_under_best_play(
+    deal: Deal, card: int, budget: int | None = None, line: Line | None = None
+) -> tuple[int, int]:
     """The Ombre's side's tricks under best play from ``deal`` (its mover to play), and after
     ``card``: one search, so the card's tests share the first one's table. Counting tricks on
     the solver's ladder asks up to four yes/no searches a value; asked one by one, each with a
     table of its own, they took most of a review's time at four seats (a hundred seconds for
-    one Quadrille deal in CPython, December 2026). Raises :class:`~.solver.BudgetExceeded`
-    past ``budget`` solver nodes."""
+    one Quadrille deal in CPython, December 2026). ``line``, if given, is a :class:`.solver.Line`
+    of this deal on the same judge (:func:`tricks_line`), whose table earlier positions filled.
+    Raises :class:`~.solver.BudgetExceeded` past ``budget`` solver nodes."""
     position = position_of(deal, tricks_of(ombre_side(deal)))
-    value, by_card, _ = solve_values(position, 1 << card, budget)
+    if line is None:
+        value, by_card, _ = solve_values(position, 1 << card, budget)
+    else:
+        value, by_card = line.values(position, 1 << card, budget)
     return value, by_card[card]
+
+
+def tricks_line(deal: Deal) -> Line:
+    """A :class:`.solver.Line` for :func:`tricks_under_best_play` at this and later positions of
+    ``deal`` (in trick play)."""
+    return Line(position_of(deal, tricks_of(ombre_side(deal))))
 
 
 ROW_BUDGET = 300_000
@@ -168,8 +174,8 @@ def best_play(deal: Deal, budget: int | None = None) -> Deal:
     line = deal.copy()
     if line.is_over:
         return line
-    solution = solve_position(position_of(line), False, budget)
-    value, spent = solution.rung, solution.nodes
+    solver = Line(position_of(line))  # every later question is about a position of this line
+    value = solver.solve(position_of(line), False, budget).rung
     side = ombre_side(line)
     while not line.is_over:
         cards = line.legal_cards()
@@ -178,9 +184,7 @@ def best_play(deal: Deal, budget: int | None = None) -> Deal:
             first = quick_card(line)
             ours = line.to_move in side
             for card in sorted(cards_of(cards), key=lambda c: (c != first, c)):
-                keeps, nodes = _keeps(line, card, value, ours, _rest(budget, spent))
-                spent += nodes
-                if keeps:
+                if _keeps(solver, line, card, value, ours, _rest(budget, solver.nodes)):
                     break
         line.apply_unchecked(card)
     return line
@@ -195,21 +199,20 @@ def _rest(budget: int | None, spent: int) -> int | None:
 
 
 def _keeps(
-    deal: Deal, card: int, value: int, ours: bool, budget: int | None
-) -> tuple[bool, int]:
+    solver: Line, deal: Deal, card: int, value: int, ours: bool, budget: int | None
+) -> bool:
     """Whether ``card`` keeps the deal's ``value`` under best play (the Ombre's side still
-    reaches it after it, if ``ours``; else the other side still holds him to it), and the
-    solver nodes it took to know."""
+    reaches it after it, if ``ours``; else the other side still holds him to it), asked of the
+    deal's ``solver`` line."""
     child = _after(deal, card)
     if child.is_over:
         rung = ladder_of(child)(tuple(child.tricks_won))
-        return (rung >= value if ours else rung <= value), 0
+        return rung >= value if ours else rung <= value
     if ours:
-        return reaches_counted(position_of(child), value, budget)
+        return solver.reaches(position_of(child), value, budget)
     if value >= VOLE_RUNG:
-        return True, 0
-    higher, nodes = reaches_counted(position_of(child), value + 1, budget)
-    return not higher, nodes
+        return True
+    return not solver.reaches(position_of(child), value + 1, budget)
 
 
 def instead(
@@ -283,6 +286,11 @@ def review_steps(
     return _steps(deal, seat, judge if judge is not None else expert())
 
 
+_Lines = dict[str, Line]
+"""The solver lines a review's card rows share (all positions of the deal as it was played):
+``"ladder"`` on the outcome ladder, ``"tricks"`` counting the Ombre's side's tricks."""
+
+
 def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
     replay = Deal.from_cards(
         deal.rules,
@@ -292,6 +300,7 @@ def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
         deal.pool_in,
     )
     history = deal.history
+    lines: _Lines = {}  # the card rows' solver lines, made at the first card row
     as_played: int | None = None  # the seat's counters from the first trick as it stood
     unjudged = False  # the deal as it went was too long to play out: no row can be judged
     for index, action in enumerate(history):
@@ -301,7 +310,7 @@ def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
             and action != Act.GANO
             and (replay.phase == Phase.DISCARD or _choices(replay) > 1)
         ):
-            decision = _decision(replay, index, seat, action, judge)
+            decision = _decision(replay, index, seat, action, judge, lines)
             if decision.step != Phase.PLAY and decision.expert != action:
                 # made even when unjudged: the judge plans its trump in it, as it always has
                 alternative = instead(replay, decision.expert, history[index:], judge, index)
@@ -335,7 +344,14 @@ def _choices(deal: Deal) -> int:
     return sum(1 for a in deal.legal_actions() if a != Act.GANO)
 
 
-def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPlayer) -> Decision:
+def _decision(
+    deal: Deal,
+    index: int,
+    seat: int,
+    action: Action,
+    judge: SearchPlayer,
+    lines: _Lines | None = None,
+) -> Decision:
     rng = random.Random(index * 7919 + seat)
     view = view_of(deal, seat)
     if deal.phase == Phase.PLAY and A.is_card(action):
@@ -353,10 +369,14 @@ def _decision(deal: Deal, index: int, seat: int, action: Action, judge: SearchPl
         trick=len(deal.tricks) + 1,
         ombre_side=seat in ombre_side(deal),
     )
+    lines = {} if lines is None else lines
+    if not lines:
+        lines["ladder"] = Line(position_of(deal))
+        lines["tricks"] = tricks_line(deal)
     try:
-        solution = solve_position(position_of(deal), True, ROW_BUDGET)
+        solution = lines["ladder"].solve(position_of(deal), True, ROW_BUDGET)
         rest = max(1, ROW_BUDGET - solution.nodes)
-        best_tricks, tricks = tricks_under_best_play(deal, action, rest)
+        best_tricks, tricks = tricks_under_best_play(deal, action, rest, lines["tricks"])
     except BudgetExceeded:  # too long to work out: the expert's choice stands alone
         return unsolved
     return replace(

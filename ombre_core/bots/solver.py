@@ -30,9 +30,9 @@ out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..cards import Card, CardSet, Suit, cards_of
 from ..errors import OmbreError
@@ -44,8 +44,11 @@ from .ladder import RUNG_NAMES, Judge, ladder_of, pack_won, reach_of
 if TYPE_CHECKING:
     from ..state import Deal
 
+_T = TypeVar("_T")
+
 __all__ = [
     "BudgetExceeded",
+    "Line",
     "Position",
     "Solution",
     "ladder_of",
@@ -173,8 +176,18 @@ def solve_position(
     """Solve a position: its value and, with ``every_card``, each legal card's value (or, given
     ``cards``, the value of those of them that are legal only)."""
     search = _Search(position, budget, off)
+    rung, rungs = _values(search, every_card, cards)
+    return _solution(position, rung, rungs, search.nodes)
+
+
+def _values(
+    search: _Search, every_card: bool, cards: CardSet | None
+) -> tuple[int, dict[Card, int]]:
     rung = search.root_value()
-    rungs = search.card_rungs(rung, cards) if every_card else {}
+    return rung, search.card_rungs(rung, cards) if every_card else {}
+
+
+def _solution(position: Position, rung: int, rungs: dict[Card, int], nodes: int) -> Solution:
     order = {c: i for i, c in enumerate(DISPLAY_ORDER[position.trump])}
     shown = sorted(rungs, key=order.__getitem__)
     return Solution(
@@ -183,7 +196,7 @@ def solve_position(
         best=tuple(c for c in shown if rungs[c] == rung),
         values={c: RUNG_NAMES[rungs[c]] for c in shown},
         rungs={c: rungs[c] for c in shown},
-        nodes=search.nodes,
+        nodes=nodes,
     )
 
 
@@ -232,6 +245,82 @@ def solve_values(
     search = _Search(position, budget)
     value = search.root_value()
     return value, search.card_rungs(value, cards), search.nodes
+
+
+_LINE_LIMIT = (1 << 30) - 1
+"""The node count a :class:`Line`'s search stops at: one 30-bit digit (a count is compared at
+every node), far more than any question asks (a billion nodes is hours)."""
+
+
+class Line:
+    """Positions along one line of play of a deal, solved with one transposition table.
+
+    Playing a deal out by best play, or reviewing a player's cards one after another, asks about
+    a position and then about the positions after each card; most of what those searches need,
+    the first has already found, and a solve of their own (:func:`solve_position`) would search
+    it all again. A :class:`Line` keeps the table, the renumbering of the cards and every answer
+    of the rules from one question to the next.
+
+    Each position asked must come from the first by playing cards: the same trump, sides, judge
+    and rules, its cards among the first's and the deal as long (else ``ValueError``). Each
+    question has a ``budget`` of its own (:class:`BudgetExceeded` past it, the table kept: an
+    entry is written only for a position searched to its end); :attr:`nodes` counts them all.
+    ``max_entries`` bounds the table: when it holds more, it is emptied before the next question
+    (a browser's memory is not a desktop's).
+    """
+
+    def __init__(self, position: Position, max_entries: int = 400_000) -> None:
+        self._search = _Search(position, _LINE_LIMIT)
+        self.max_entries = max_entries
+        self.nodes = 0
+        """Trick-boundary positions searched by every question so far."""
+
+    def solve(
+        self,
+        position: Position,
+        every_card: bool = True,
+        budget: int | None = None,
+        cards: CardSet | None = None,
+    ) -> Solution:
+        """:func:`solve_position` of ``position`` on this line (its ``nodes``: this question's)."""
+        before = self.nodes
+        rung, rungs = self._ask(position, budget, lambda s: _values(s, every_card, cards))
+        return _solution(position, rung, rungs, self.nodes - before)
+
+    def values(
+        self, position: Position, cards: CardSet | None = None, budget: int | None = None
+    ) -> tuple[int, dict[Card, int]]:
+        """:func:`solve_values` of ``position`` on this line: the value and each card's."""
+        return self._ask(position, budget, lambda s: _values(s, True, cards))
+
+    def reaches(self, position: Position, rung: int, budget: int | None = None) -> bool:
+        """:func:`reaches` of ``position`` on this line."""
+
+        def test(search: _Search) -> bool:
+            if search.reach.low[search.won] >= rung:
+                return True
+            if search.reach.high[search.won] < rung:
+                return False
+            return search._test(rung)
+
+        return self._ask(position, budget, test)
+
+    def _ask(
+        self, position: Position, budget: int | None, question: Callable[[_Search], _T]
+    ) -> _T:
+        search = self._search
+        if search.table_size() > self.max_entries:
+            search.forget()
+        search.rebase(position)
+        allowed = _LINE_LIMIT if budget is None else min(max(budget, 1), _LINE_LIMIT)
+        count = search.count
+        start = count[0] = _LINE_LIMIT - allowed
+        try:
+            return question(search)
+        except BudgetExceeded:
+            raise BudgetExceeded(allowed) from None
+        finally:
+            self.nodes += count[0] - start
 
 
 TECHNIQUES = {
@@ -328,8 +417,44 @@ class _Search:
         total = sum(position.tricks_won) + position.hands[position.to_move].bit_count()
         self.reach = reach_of(position.judge, position.seats, total)
         self.won = pack_won(position.tricks_won)
+        self.total = total
         self.count = [0]
+        self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self._build(position, budget, off)
+
+    def rebase(self, position: Position) -> None:
+        """Search ``position`` from now on, keeping the table and the rules' answers: a position
+        of the same line of play (see :class:`Line`)."""
+        first = self.position
+        if position is first:
+            return
+        if (
+            position.trump != first.trump
+            or position.side != first.side
+            or position.judge is not first.judge
+            or position.rules != first.rules
+            or position.seats != first.seats
+        ):
+            raise ValueError("not a position of this line: another trump, side, judge or rules")
+        index = self.layout.index
+        cards = [*position.trick, *(c for h in position.hands for c in cards_of(h))]
+        if any(c not in index for c in cards):
+            raise ValueError("not a position of this line: a card it did not hold")
+        total = sum(position.tricks_won) + position.hands[position.to_move].bit_count()
+        if total != self.total:
+            raise ValueError("not a position of this line: a deal of another length")
+        self.position = position
+        self.hands = tuple(self.layout.pack(h) for h in position.hands)
+        self.prefix = tuple(index[c] for c in position.trick)
+        self.won = pack_won(position.tricks_won)
+
+    def table_size(self) -> int:
+        """Entries in the transposition table."""
+        return len(self._table)
+
+    def forget(self) -> None:
+        """Empty the transposition table (the rules' answers are kept: they are small)."""
+        self._table.clear()
 
     @property
     def nodes(self) -> int:
@@ -379,7 +504,7 @@ class _Search:
         real_hands: dict[int, int] = {}
         hand_bits = (1 << width) - 1
         winner_memo: dict[int, int] = {}
-        table: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        table = self._table
         follow_memo: dict[int, list[int]] = {}
         sure_memo: dict[tuple[int, ...], int] = {}
         suits = (*plain, trumps)
