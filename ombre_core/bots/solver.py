@@ -269,7 +269,7 @@ class Line:
     (a browser's memory is not a desktop's).
     """
 
-    def __init__(self, position: Position, max_entries: int = 400_000) -> None:
+    def __init__(self, position: Position, max_entries: int = 100_000) -> None:
         self._search = _Search(position, _LINE_LIMIT)
         self.max_entries = max_entries
         self.nodes = 0
