@@ -208,7 +208,7 @@ def test_a_card_decision_keeps_within_its_node_budget(
         play_worlds=6, exact_from=5, budget=3_000, bid_worlds=2, decision_nodes=2_000
     )
     spent = [0]
-    solve = search.solve_position
+    solve = search.solve_values
 
     def counted(*args: object, **kwargs: object) -> object:
         try:
@@ -216,10 +216,10 @@ def test_a_card_decision_keeps_within_its_node_budget(
         except BudgetExceeded as exc:
             spent[0] += exc.budget
             raise
-        spent[0] += solution.nodes
+        spent[0] += solution[2]
         return solution
 
-    monkeypatch.setattr(search, "solve_position", counted)
+    monkeypatch.setattr(search, "solve_values", counted)
     player = SearchPlayer("bounded", config)
     rules = get_rules(preset)
     most = decisions = 0

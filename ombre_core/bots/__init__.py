@@ -50,6 +50,7 @@ DIAGNOSTICS: dict[str, Callable[[], Player]] = {
     "standard-bold": _variant("standard-bold", replace(STANDARD, ask_threshold=BOLD_ASK_THRESHOLD)),
     "expert-playout": _variant("expert-playout", EXPERT_PLAYOUT),
     "expert-pamphlet": _variant("expert-pamphlet", EXPERT_PAMPHLET),
+    "expert-codille": _variant("expert-codille", replace(EXPERT, codille_ties=True)),
     "expert-priced": _variant(
         "expert-priced",
         replace(EXPERT_PAMPHLET, priced_auction=True, priced_exchange=True, price_confidence=2.0),
@@ -71,7 +72,8 @@ and trump over worlds, unhurried (each play solved to its rung, with the full bu
 leaves the pamphlet's choice only when the worlds agree, two standard errors clear
 (:func:`~.pricing.guarded_choice`); ``expert-priced-auction`` the same in the auction only (it
 bids as ``expert-priced``, and discards and names the trump by the pamphlet): the expert's
-auction is this one cut to the table's time."""
+auction is this one cut to the table's time; ``expert-codille`` tells the cards a defender has
+tied apart by whether the codille would be his (:func:`~.ladder.codille_for`)."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,

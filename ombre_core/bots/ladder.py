@@ -113,6 +113,40 @@ def _margin_judge(base: Judge, side: tuple[int, ...], seats: int, for_side: bool
     return rung
 
 
+def codille_for(deal: Table, seat: int) -> Judge | None:
+    """The ladder with a codille told apart by who wins it, for the defender at ``seat``: 0 a
+    codille ``seat`` wins, 1 a codille another defender wins, then repuesto, sacada and vole a
+    rung up each. None where one codille is not one defender's: the side judged on its total
+    (by five, at Quadrille: the defenders win it together) or a single defender (by two).
+
+    At three each defender plays for himself once the Ombre is beaten: the codille pays the pool
+    to the one who took the most tricks (RG; compendium §8), so of two cards that beat the Ombre
+    alike, the one that leaves the codille to himself is his. The search tells tied cards apart by
+    it (:meth:`.search.SearchPlayer.analyse_play`), never a card that beats the Ombre less often:
+    the defenders combine against him first, as the 1660 General Rules teach."""
+    if deal.ombre is None:
+        raise ValueError("the deal has no Ombre yet: nothing to judge")
+    partner = deal.partner
+    side = (deal.ombre,) if partner is None or partner == deal.ombre else (deal.ombre, partner)
+    rules = deal.rules
+    others = tuple(s for s in range(deal.seats) if s not in side)
+    if rules.win_tricks is not None or len(others) < 2 or seat not in others:
+        return None
+    base = _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks)
+    return _codille_judge(base, others, seat)
+
+
+@functools.cache
+def _codille_judge(base: Judge, others: tuple[int, ...], seat: int) -> Judge:
+    def rung(won: tuple[int, ...]) -> int:
+        r = base(won)
+        if r != CODILLE_RUNG:
+            return r + 1
+        return 0 if won[seat] > max(won[s] for s in others if s != seat) else 1
+
+    return rung
+
+
 @functools.cache
 def _judge_of(
     side: tuple[int, ...], seats: int, tricks: int, win: int | None, remise: int | None

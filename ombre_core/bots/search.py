@@ -25,6 +25,7 @@ so with a seed it is reproducible; budgets are counts of worlds and solver nodes
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .. import actions as A
@@ -43,6 +44,7 @@ from .ladder import (
     SACADA_RUNG,
     VOLE_RUNG,
     Judge,
+    codille_for,
     ladder_of,
     margin_of,
 )
@@ -59,7 +61,7 @@ from .rulebot import (
     hand_strength,
 )
 from .sampler import Sampler, World
-from .solver import BudgetExceeded, position_of, reaches, solve_position, value_up_to
+from .solver import BudgetExceeded, position_of, reaches, solve_values, value_up_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +100,12 @@ class SearchConfig:
     they lead low: :func:`quick_card`)."""
     margin_ties: bool = False
     """Tell cards tied on the worlds' rungs apart by the rung each reaches a trick short
-    (:meth:`SearchPlayer._by_margin`)."""
+    (:meth:`SearchPlayer._tie_break` on :func:`.ladder.margin_of`)."""
     margin_nodes: int = 0
     """Work for telling tied cards apart, in solver nodes, beside :attr:`decision_nodes`."""
+    codille_ties: bool = False
+    """A defender at three tells cards still tied apart by whether the codille would be his
+    (:func:`.ladder.codille_for`), within what :attr:`margin_nodes` left."""
     price_vole: bool = True
     """Price the vole's reward in the auction and exchange (the play solved to its rung: two
     boolean tests or more); else only whether the Ombre wins (one test, about half the work:
@@ -285,8 +290,8 @@ def _rung_by_playing_forward(
     spent = 0
     if not deal.is_over and budget > 0:
         try:
-            solution = solve_position(position_of(deal, judge), False, budget)
-            return solution.rung, solution.nodes + PLAYOUT_COST
+            rung, _, nodes = solve_values(position_of(deal, judge), 0, budget)
+            return rung, nodes + PLAYOUT_COST
         except BudgetExceeded:
             spent = budget
     while not deal.is_over:
@@ -425,8 +430,17 @@ class SearchPlayer:
                 vole_weight += world.weight
         best = max(scores.values())
         near = [c for c in cards if scores[c] >= best - 1e-9]
+        tie_nodes = config.margin_nodes
         if len(near) > 1 and config.margin_ties:
-            near = self._by_margin(config, worlds[:used], near, left, ours)
+            near, spent = self._tie_break(
+                config, worlds[:used], near, left, tie_nodes, lambda w: margin_of(w, ours), ours
+            )
+            tie_nodes -= spent
+        if len(near) > 1 and config.codille_ties and not ours and tie_nodes > 0:
+            seat = view.seat
+            near, _ = self._tie_break(
+                config, worlds[:used], near, left, tie_nodes, lambda w: codille_for(w, seat)
+            )
         if len(near) == 1:
             action = near[0]
         else:
@@ -439,29 +453,39 @@ class SearchPlayer:
         return CardChoice(action, chance, used)
 
     @staticmethod
-    def _by_margin(
+    def _tie_break(
         config: SearchConfig,
         worlds: list[World],
         near: list[int],
         left: int,
-        ours: bool,
-    ) -> list[int]:
-        """The cards of ``near`` (tied on the worlds' weighted rungs) that do best a trick
-        short (:func:`.ladder.margin_of`): solved again in the same worlds, in order, within
-        ``margin_nodes``; the first :data:`MIN_WORLDS` share it evenly, like the first pass."""
+        nodes: int,
+        judge_of: Callable[[Deal], Judge | None],
+        ours: bool | None = None,
+    ) -> tuple[list[int], int]:
+        """The cards of ``near`` (tied on the worlds' weighted rungs) that do best on another
+        judge, solved again in the same worlds, in order, within ``nodes`` (the first
+        :data:`MIN_WORLDS` share it evenly, like the first pass), and the nodes spent. With
+        ``ours`` (a judge of the ladder's rungs: :func:`.ladder.margin_of`, a trick short) a
+        rung is worth :func:`rung_value`; without, the judge's lower rungs are the better
+        (:func:`.ladder.codille_for`, the codille to oneself). A world whose judge is None (no
+        such question there) leaves the cards as they were."""
         scores = dict.fromkeys(near, 0.0)
         spent = 0
         for i, world in enumerate(worlds):
-            rest = config.margin_nodes - spent
+            rest = nodes - spent
             if rest <= 0:
                 break
+            judge = judge_of(world.deal)
+            if judge is None:
+                break
             allowance = rest // (MIN_WORLDS - i) if i < MIN_WORLDS else rest
-            rungs, work = SearchPlayer._card_rungs(config, world.deal, near, left, allowance, ours)
+            rungs, work = SearchPlayer._card_rungs(config, world.deal, near, left, allowance, judge)
             spent += work
             for card, rung in rungs.items():
-                scores[card] += world.weight * rung_value(rung, ours)
+                value = -rung if ours is None else rung_value(rung, ours)
+                scores[card] += world.weight * value
         top = max(scores.values())
-        return [c for c in near if scores[c] >= top - 1e-9]
+        return [c for c in near if scores[c] >= top - 1e-9], spent
 
     @staticmethod
     def _candidates(view: View) -> list[int]:
@@ -486,23 +510,20 @@ class SearchPlayer:
         cards: list[int],
         left: int,
         allowance: int,
-        margin: bool | None = None,
+        judge: Judge | None = None,
     ) -> tuple[dict[int, int], int]:
-        """Each card's rung in one world (a trick short for the Ombre's side if ``margin``, for
-        the other if it is ``False``: :func:`.ladder.margin_of`), and the work it took: at most
+        """Each card's rung in one world (on ``judge``, default the deal's ladder: for a tie
+        :meth:`_tie_break` asks another), and the work it took: at most
         ``allowance`` solver nodes (plus :data:`PLAYOUT_COST` a card played forward). Played
         forward, each card has an even share of what is left when its turn comes, so what one
         card's solve leaves unused goes to the cards after it."""
         spent = 0
         budget = min(config.budget, allowance)
-        judge = None if margin is None else margin_of(world, margin)
         if left <= config.exact_from and budget > 0:
             try:
                 mask = 0 if judge is None else sum(1 << c for c in cards)
-                solution = solve_position(
-                    position_of(world, judge), True, budget, cards=mask or None
-                )
-                return {c: solution.rungs[c] for c in cards}, solution.nodes
+                _, rungs, nodes = solve_values(position_of(world, judge), mask or None, budget)
+                return {c: rungs[c] for c in cards}, nodes
             except BudgetExceeded:
                 spent = budget
         rungs = {}
