@@ -10,6 +10,7 @@ from ``novice`` to this ceiling ``expert`` closes (``bench/bounds.py``).
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from ..actions import Act, Action
@@ -19,7 +20,7 @@ from ..tables import POWER
 from ..views import View, view_of
 from .ladder import VOLE_RUNG
 from .rulebot import RulePlayer
-from .solver import solve
+from .solver import Line, position_of
 
 
 class CheaterPlayer:
@@ -30,6 +31,9 @@ class CheaterPlayer:
 
     def __init__(self) -> None:
         self._rules_player = RulePlayer()
+        self._line: Line | None = None
+        """The solver's line of the deal being played: each card's solve is a later position of
+        the one before (:class:`.solver.Line`), until a deal with other cards comes."""
 
     def choose(self, view: View, rng: random.Random) -> Action:
         raise OmbreError("the cheater sees every card: it plays only in duels, given the deal")
@@ -42,7 +46,14 @@ class CheaterPlayer:
         rule = self._rules_player.choose(view, rng)
         if deal.phase != Phase.PLAY:
             return rule
-        solution = solve(deal.copy())
+        position = position_of(deal)
+        solution = None
+        if self._line is not None:
+            with contextlib.suppress(ValueError):  # another deal: a line of its own below
+                solution = self._line.solve(position)
+        if solution is None:
+            self._line = Line(position)
+            solution = self._line.solve(position)
         if Act.VOLE in view.legal and solution.rung == VOLE_RUNG:
             return Act.VOLE
         best = solution.best
