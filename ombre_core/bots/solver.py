@@ -228,11 +228,16 @@ def reaches_counted(
     """:func:`reaches`, and the nodes it searched (for a caller holding several solves to one
     budget)."""
     search = _Search(position, budget)
+    return _reaches(search, rung), search.nodes
+
+
+def _reaches(search: _Search, rung: int) -> bool:
+    """Whether the root of ``search`` reaches ``rung``: the tricks won may settle it unsearched."""
     if search.reach.low[search.won] >= rung:
-        return True, search.nodes
+        return True
     if search.reach.high[search.won] < rung:
-        return False, search.nodes
-    return search._test(rung), search.nodes
+        return False
+    return search._test(rung)
 
 
 def solve_values(
@@ -295,15 +300,7 @@ class Line:
 
     def reaches(self, position: Position, rung: int, budget: int | None = None) -> bool:
         """:func:`reaches` of ``position`` on this line."""
-
-        def test(search: _Search) -> bool:
-            if search.reach.low[search.won] >= rung:
-                return True
-            if search.reach.high[search.won] < rung:
-                return False
-            return search._test(rung)
-
-        return self._ask(position, budget, test)
+        return self._ask(position, budget, lambda search: _reaches(search, rung))
 
     def _ask(
         self, position: Position, budget: int | None, question: Callable[[_Search], _T]
