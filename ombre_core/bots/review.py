@@ -286,9 +286,20 @@ def review_steps(
     return _steps(deal, seat, judge if judge is not None else expert())
 
 
-_Lines = dict[str, Line]
-"""The solver lines a review's card rows share (all positions of the deal as it was played):
-``"ladder"`` on the outcome ladder, ``"tricks"`` counting the Ombre's side's tricks."""
+@dataclass(frozen=True)
+class _RowLines:
+    """The solver lines a review's card rows share: every row's position is one of the deal as
+    it was played, so one transposition table serves them all (:class:`.solver.Line`)."""
+
+    ladder: Line
+    """On the outcome ladder: each row's rung and the best cards."""
+    tricks: Line
+    """Counting the Ombre's side's tricks: each row's tricks under best play."""
+
+    @classmethod
+    def of(cls, deal: Deal) -> _RowLines:
+        """The lines of ``deal``, which is in trick play."""
+        return cls(Line(position_of(deal)), tricks_line(deal))
 
 
 def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
@@ -300,11 +311,13 @@ def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
         deal.pool_in,
     )
     history = deal.history
-    lines: _Lines = {}  # the card rows' solver lines, made at the first card row
+    lines: _RowLines | None = None  # made when trick play starts
     as_played: int | None = None  # the seat's counters from the first trick as it stood
     unjudged = False  # the deal as it went was too long to play out: no row can be judged
     for index, action in enumerate(history):
         mover = replay.to_move
+        if lines is None and replay.phase == Phase.PLAY:
+            lines = _RowLines.of(replay)
         if (
             mover == seat
             and action != Act.GANO
@@ -350,7 +363,7 @@ def _decision(
     seat: int,
     action: Action,
     judge: SearchPlayer,
-    lines: _Lines | None = None,
+    lines: _RowLines | None = None,
 ) -> Decision:
     rng = random.Random(index * 7919 + seat)
     view = view_of(deal, seat)
@@ -369,14 +382,11 @@ def _decision(
         trick=len(deal.tricks) + 1,
         ombre_side=seat in ombre_side(deal),
     )
-    lines = {} if lines is None else lines
-    if not lines:
-        lines["ladder"] = Line(position_of(deal))
-        lines["tricks"] = tricks_line(deal)
+    lines = _RowLines.of(deal) if lines is None else lines
     try:
-        solution = lines["ladder"].solve(position_of(deal), True, ROW_BUDGET)
+        solution = lines.ladder.solve(position_of(deal), True, ROW_BUDGET)
         rest = max(1, ROW_BUDGET - solution.nodes)
-        best_tricks, tricks = tricks_under_best_play(deal, action, rest, lines["tricks"])
+        best_tricks, tricks = tricks_under_best_play(deal, action, rest, lines.tricks)
     except BudgetExceeded:  # too long to work out: the expert's choice stands alone
         return unsolved
     return replace(
