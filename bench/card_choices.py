@@ -31,16 +31,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import fields, replace
 from pathlib import Path
 from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import actions as A
-from ombre_core.bots import DIAGNOSTICS, LEVELS, RulePlayer
-from ombre_core.bots.duel import decision_rng, mean_and_half_width
-from ombre_core.bots.search import SearchConfig, SearchPlayer, rung_value
+from ombre_core.bots import RulePlayer
+from ombre_core.bots.duel import decision_rng, make_duelist, mean_and_half_width
+from ombre_core.bots.search import SearchPlayer, rung_value
 from ombre_core.bots.solver import solve
 from ombre_core.rules import get_rules
 from ombre_core.scoring import ombre_side
@@ -51,22 +50,15 @@ Key = TypeVar("Key", int, str)
 
 
 def make_searcher(spec: str) -> SearchPlayer:
-    """``name`` or ``name:field=value,...``: a search player, with its settings changed."""
-    name, _, changes = spec.partition(":")
-    factory = {**LEVELS, **DIAGNOSTICS}.get(name)
-    player = factory() if factory else None
+    """``name`` or ``name:field=value,...``: a search player, with its settings changed
+    (:func:`ombre_core.bots.duel.make_duelist`)."""
+    try:
+        player = make_duelist(spec)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
     if not isinstance(player, SearchPlayer):
-        raise SystemExit(f"{name!r} is not a search player")
-    if not changes:
-        return player
-    known = [f.name for f in fields(SearchConfig)]
-    settings: dict[str, object] = {}
-    for item in changes.split(","):
-        key, _, text = item.partition("=")
-        if key not in known:
-            raise SystemExit(f"{key!r} is not a SearchConfig field: {', '.join(known)}")
-        settings[key] = json.loads(text)
-    return SearchPlayer(spec, replace(player.config, **settings))
+        raise SystemExit(f"{spec!r} is not a search player")
+    return player
 
 
 def positions(rules_id: str, deals: int, seed: int) -> list[tuple[int, int, Deal]]:

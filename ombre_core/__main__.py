@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from . import actions as A
 from . import i18n, jsontext
 from .bots import LEVELS, PLAYERS, make_player
-from .bots.duel import DUELISTS, duel
+from .bots.duel import DUELISTS, duel, make_duelist
 from .cards import format_card
 from .errors import OmbreError
 from .i18n import tr
@@ -135,6 +135,15 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     return 0
+
+
+def _duelist(name: str) -> str:
+    """A duel's player, checked: a name of :data:`DUELISTS` or a changed search player."""
+    try:
+        make_duelist(name)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return name
 
 
 def cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
@@ -362,8 +371,9 @@ def build_parser() -> argparse.ArgumentParser:
     mov.add_argument("--level", choices=list(PLAYERS), default="novice")
     mov.add_argument("--seed", type=int, default=0)
     du = sub.add_parser("duel", help="a duplicate-deal match of two computer players")
-    du.add_argument("a", choices=list(DUELISTS))
-    du.add_argument("b", choices=list(DUELISTS))
+    named = f"{', '.join(DUELISTS)}, or LEVEL:SETTING=VALUE,... (a search player changed)"
+    du.add_argument("a", type=_duelist, help=named)
+    du.add_argument("b", type=_duelist, help=named)
     du.add_argument("--deals", type=int, default=200)
     du.add_argument("--seed", type=int, default=0)
     du.add_argument("--rules", choices=sorted(PRESETS), default="1660")

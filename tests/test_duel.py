@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,13 +18,17 @@ from ombre_core.bots.duel import (
     ROLES,
     Decisions,
     Timings,
+    auction_agrees,
     deal_score,
     deal_score_by_role,
     deal_scores,
+    differ_in_auction_only,
     duel,
+    make_duelist,
     play_deal,
     play_deal_with_roles,
 )
+from ombre_core.bots.search import EXPERT, SearchPlayer
 from ombre_core.errors import OmbreError
 from ombre_core.rules import RULES_1660, RULES_CLASSIC
 from ombre_core.state import Deal
@@ -237,3 +242,58 @@ def test_duel_names_the_cheater_but_move_does_not(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out.strip().splitlines()[-1])["a"] == "cheater"
     with pytest.raises(SystemExit):
         run("move", str(DATA / "belinda.json"), "--level", "cheater")
+
+
+PRICED = "standard:priced_auction=true,bid_worlds=3,bid_budget=300,price_confidence=0.0"
+"""``standard`` with a quick priced auction: a change to its auction alone."""
+
+
+def test_a_changed_search_player_is_named_and_a_bad_change_refused() -> None:
+    player = make_duelist("expert:price_confidence=1.0")
+    assert isinstance(player, SearchPlayer)
+    assert player.name == "expert:price_confidence=1.0"
+    assert player.config == replace(EXPERT, price_confidence=1.0)
+    for bad, named in (
+        ("expert:nope=1", "'nope' is not a search setting"),
+        ("expert:budget=true", "not a value budget takes"),
+        ("expert:budget=null", "not a value budget takes"),
+        ("expert:gano=1", "not a value gano takes"),
+        ("expert:budget=x", "not JSON"),
+        ("novice:budget=1", "not a search player"),
+    ):
+        with pytest.raises(ValueError, match=named):
+            make_duelist(bad)
+
+
+def test_duel_takes_a_changed_player_and_refuses_a_bad_one() -> None:
+    out = io.StringIO()
+    assert main(["duel", PRICED, "novice", "--deals", "2", "--seed", "1", "--quiet"], out) == 0
+    assert json.loads(out.getvalue().splitlines()[-1])["a"] == PRICED
+    with pytest.raises(SystemExit):
+        main(["duel", "standard:nope=1", "novice", "--deals", "2"], io.StringIO())
+
+
+def test_only_a_change_to_the_auction_is_screened() -> None:
+    assert differ_in_auction_only(PRICED, "standard")
+    assert differ_in_auction_only("expert:gray_zone=1.0,pass_value=0.0", "expert")
+    assert not differ_in_auction_only("expert:budget=100", "expert")
+    assert not differ_in_auction_only("expert-priced:bid_worlds=4", "expert-priced")
+    assert not differ_in_auction_only("novice", "novice")
+    with pytest.raises(ValueError, match="may differ after the auction"):
+        auction_agrees(RULES_1660, 1, "expert:budget=100", "expert", "novice")
+
+
+def test_a_deal_whose_auctions_agree_scores_the_same_for_both() -> None:
+    """The screen is exact: where A bids as BASE in every play, A's deal scores BASE's; and it
+    finds the deals where they bid otherwise (seeds 0, 3 and 5 here, scored otherwise)."""
+    agreeing = 0
+    for seed in (0, 3, 5, 12, 13, 15):
+        agrees = auction_agrees(RULES_1660, seed, PRICED, "standard", "novice")
+        mine = deal_scores(RULES_1660, PRICED, "novice", seed, Timings())
+        theirs = deal_scores(RULES_1660, "standard", "novice", seed, Timings())
+        if agrees:
+            agreeing += 1
+            assert mine == theirs, seed
+        else:
+            assert mine[0] != theirs[0], seed  # here the change to the auction mattered
+    assert agreeing == 3

@@ -39,7 +39,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .. import actions as A
@@ -49,6 +49,7 @@ from ..state import Deal, Phase
 from ..views import view_of
 from . import PLAYERS, Player, make_player
 from .cheater import CheaterPlayer
+from .search import EXPERT, SearchConfig, SearchPlayer
 from .solver import solve
 
 
@@ -300,6 +301,78 @@ def deal_scores(
     )
 
 
+AUCTION_SETTINGS = frozenset(
+    {"priced_auction", "price_confidence", "price_vole", "gray_zone", "pass_value"}
+)
+"""Search settings read only in the auction (:meth:`.search.SearchPlayer._bid`)."""
+PRICING_SETTINGS = frozenset({"bid_worlds", "bid_budget"})
+"""Settings of the priced auction that the priced exchange reads too, when it is on."""
+
+
+def differ_in_auction_only(a: str, base: str) -> bool:
+    """Whether the duelists ``a`` and ``base`` are search players that can decide otherwise only
+    in the auction: their settings differ in :data:`AUCTION_SETTINGS` at most (and in
+    :data:`PRICING_SETTINGS` when neither prices its exchange). Then wherever the two bid alike
+    every later decision is alike too (a search player's decision is a function of its view,
+    its seeded randomness and its own settings), so a deal whose auctions agree scores the same
+    for both (:func:`auction_agrees`)."""
+    first, second = make_duelist(a), make_duelist(base)
+    if not isinstance(first, SearchPlayer) or not isinstance(second, SearchPlayer):
+        return False
+    one, two = first.config, second.config
+    differ = {f.name for f in fields(SearchConfig) if getattr(one, f.name) != getattr(two, f.name)}
+    allowed = AUCTION_SETTINGS
+    if not one.priced_exchange and not two.priced_exchange:
+        allowed |= PRICING_SETTINGS
+    return differ <= allowed
+
+
+def auction_agrees(rules: Rules, deal_seed: int, a: str, base: str, b: str) -> bool:
+    """Whether ``a`` bids as ``base`` at every turn of every play of this deal's duplicate
+    scheme against ``b`` (:func:`deal_scores`), the plays followed as ``base`` bids them.
+
+    For two duelists that :func:`differ_in_auction_only`, such a deal scores exactly what it
+    scores for ``base``: a duel of ``a`` need play only the deals where it does not, and take
+    ``base``'s scores for the rest (``bench/screened_duel.py``). Only the auction is played
+    here, the cheap part of a deal."""
+    if not differ_in_auction_only(a, base):
+        raise ValueError(f"{a!r} and {base!r} may differ after the auction: play the duel")
+    n = rules.seats
+    kept: dict[tuple[str, int, tuple[A.Action, ...]], A.Action] = {}
+
+    def decide(name: str, deal: Deal, played: list[A.Action], player: Player) -> A.Action:
+        seat = deal.to_move
+        assert seat is not None
+        key = (name, seat, tuple(played))
+        action = kept.get(key)
+        if action is None:
+            rng = decision_rng(deal_seed, seat, len(played))
+            action = kept[key] = player.choose(view_of(deal, seat), rng)
+        return action
+
+    for home, guest in ((b, base), (base, b)):
+        arrangements = [[home] * n]
+        for s in range(n):
+            arrangements.append([guest if t == s else home for t in range(n)])
+        for seats in arrangements:
+            deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % n)
+            ours = {s: (make_duelist(base), make_duelist(a)) for s in range(n) if seats[s] == base}
+            theirs = {s: make_duelist(b) for s in range(n) if seats[s] != base}
+            played: list[A.Action] = []
+            while not deal.is_over and deal.phase in (Phase.AUCTION, Phase.REPLY):
+                seat = deal.to_move
+                assert seat is not None
+                if seat in ours:
+                    action = decide(base, deal, played, ours[seat][0])
+                    if decide(a, deal, played, ours[seat][1]) != action:
+                        return False
+                else:
+                    action = decide(b, deal, played, theirs[seat])
+                deal.apply(action)
+                played.append(action)
+    return True
+
+
 def _chunk(args: tuple[str, str, str, list[int], frozenset[str]]) -> tuple[list[Scored], Timings]:
     rules_id, a, b, seeds, check = args
     rules = get_rules(rules_id)
@@ -450,6 +523,13 @@ def _kept_entries(path: str) -> Iterator[tuple[MatchKey, int, dict[str, Any]]]:
                 yield key, int(entry["deal"]), entry
 
 
+def read_entries(path: str) -> list[tuple[MatchKey, int, dict[str, Any]]]:
+    """Every line of a ``--scores`` file as (match, deal seed, the line's object), each line
+    checked as :func:`read_scores` checks it."""
+    read_scores(path)
+    return list(_kept_entries(path))
+
+
 def read_roles(path: str) -> dict[MatchKey, dict[int, dict[str, float]]]:
     """The parts by role (:func:`deal_score_by_role`) a ``--scores`` file keeps, where its lines
     have them, by match and deal seed."""
@@ -490,10 +570,48 @@ DUELISTS = (*PLAYERS, "cheater")
 
 
 def make_duelist(name: str) -> Player:
-    """A player for a duel seat: :func:`make_player`, or the cheater."""
+    """A player for a duel seat: :func:`make_player`, the cheater, or a search player with some
+    of its settings changed, ``level:field=value,...`` (any :class:`~.search.SearchConfig`
+    field, the value as JSON: ``expert:price_confidence=1.0``), to measure what a setting is
+    worth before it has a name. An unknown name, field or value is a ``ValueError`` naming it."""
     if name == "cheater":
         return CheaterPlayer()
-    return make_player(name)
+    base, colon, changes = name.partition(":")
+    if not colon:
+        return make_player(name)
+    player = make_player(base)
+    if not isinstance(player, SearchPlayer):
+        raise ValueError(f"{base!r} is not a search player: its settings cannot be changed")
+    return SearchPlayer(name, replace(player.config, **_settings(changes)))
+
+
+def _settings(changes: str) -> dict[str, Any]:
+    """``field=value,...`` as SearchConfig fields and their values (checked)."""
+    known = {f.name: f for f in fields(SearchConfig)}
+    settings: dict[str, Any] = {}
+    for item in changes.split(","):
+        key, _, text = item.partition("=")
+        if key not in known:
+            raise ValueError(f"{key!r} is not a search setting: expected one of {', '.join(known)}")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise ValueError(f"{item!r}: the value is not JSON (true, 2, 0.5, null)") from None
+        if not _fits(value, getattr(EXPERT, key), "None" in str(known[key].type)):
+            raise ValueError(f"{item!r}: not a value {key} takes")
+        settings[key] = value
+    return settings
+
+
+def _fits(value: object, default: object, optional: bool) -> bool:
+    """Whether ``value`` is of the kind of a setting whose default is ``default``."""
+    if value is None:
+        return optional
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, int | float)
+    return isinstance(value, int) if default is None else isinstance(value, type(default))
 
 
 EARLY_TRICKS = 5

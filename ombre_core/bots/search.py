@@ -63,6 +63,13 @@ from .rulebot import (
 from .sampler import Sampler, World
 from .solver import BudgetExceeded, position_of, reaches, solve_values, value_up_to
 
+GRAY_ZONE = 0.6
+"""How near (in the rule player's expected tricks) a hand's strength must be to a bidding
+threshold for the contracts to be priced instead of taken from the threshold."""
+PASS_VALUE = -0.15
+"""What a pass is worth besides its fee, in game stakes: a defender's usual lot (the Ombre wins
+about two deals in three)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
@@ -117,6 +124,11 @@ class SearchConfig:
     """How sure the priced auction and exchange must be to leave the pamphlet's choice: another
     action is taken only when its advantage over the rule's, world by world, is this many
     standard errors above nothing (:func:`guarded_choice`); 0 takes the best priced."""
+    gray_zone: float = GRAY_ZONE
+    """How near a bidding threshold (in the rule player's expected tricks) a hand must be for
+    the priced auction to price it (:func:`near_threshold`)."""
+    pass_value: float = PASS_VALUE
+    """What the priced auction counts a pass worth besides its fee, in game stakes."""
 
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
@@ -178,12 +190,6 @@ EXPERT_PLAYOUT = SearchConfig(
 """The expert until December 2026: each card played forward to five tricks left, then solved
 (its duels in docs/bots.md); kept as the diagnostic ``expert-playout``."""
 MIN_WORLDS = 3
-GRAY_ZONE = 0.6
-"""How near (in the rule player's expected tricks) a hand's strength must be to a bidding
-threshold for the contracts to be priced instead of taken from the threshold."""
-PASS_VALUE = -0.15
-"""What a pass is worth besides its fee, in game stakes: a defender's usual lot (the Ombre wins
-about two deals in three)."""
 PLAYOUT_COST = 40
 """Solver nodes a card played forward by :func:`quick_card` is counted as (about its time)."""
 
@@ -200,10 +206,13 @@ pool for the next deal, where he may win it."""
 
 
 def near_threshold(
-    hand: CardSet, ask_threshold: float = ASK_THRESHOLD, rules: Rules | None = None
+    hand: CardSet,
+    ask_threshold: float = ASK_THRESHOLD,
+    rules: Rules | None = None,
+    gray_zone: float = GRAY_ZONE,
 ) -> bool:
     """Whether the priced auction prices this hand: its strength (the rule player's expected
-    tricks with its best trump) is within :data:`GRAY_ZONE` of a bidding threshold of the table
+    tricks with its best trump) is within ``gray_zone`` of a bidding threshold of the table
     (:func:`.rulebot.bidding_thresholds`; three-handed if ``rules`` is None), where the
     pamphlet's count is least sure."""
     _, strength = best_trump(hand)
@@ -212,7 +221,7 @@ def near_threshold(
         if rules is None
         else bidding_thresholds(rules, ask_threshold)
     )
-    return min(abs(strength - t) for t in thresholds) <= GRAY_ZONE
+    return min(abs(strength - t) for t in thresholds) <= gray_zone
 
 
 def rung_value(rung: int, ombre_side: bool) -> float:
@@ -544,13 +553,15 @@ class SearchPlayer:
         where they are least sure, the contracts are priced over sampled worlds."""
         rules = view.rules
         rule_choice = self._rules_player.choose(view, rng)
-        if not near_threshold(view.hand, self.config.ask_threshold, rules):
+        config = self.config
+        if not near_threshold(view.hand, config.ask_threshold, rules, config.gray_zone):
             return rule_choice
-        worlds = self._worlds(view, self.config.bid_worlds, rng)
+        worlds = self._worlds(view, config.bid_worlds, rng)
         rows: dict[A.Action, list[float | Deal]] = {}
         for action in view.legal:
             if action == Act.PASS:
-                passed = PASS_VALUE * rules.game_stake - rules.pass_fee_of(view.seat, view.eldest)
+                fee = rules.pass_fee_of(view.seat, view.eldest)
+                passed = config.pass_value * rules.game_stake - fee
                 rows[action] = [passed] * len(worlds)
                 continue
             rows[action] = [
