@@ -40,7 +40,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import actions as A
 from ombre_core.bots import RulePlayer
-from ombre_core.bots.search import EXPERT_PAMPHLET, SearchConfig, SearchPlayer, near_threshold
+from ombre_core.bots.search import (
+    EXPERT_PAMPHLET,
+    GRAY_ZONE,
+    SearchConfig,
+    SearchPlayer,
+    near_threshold,
+)
 from ombre_core.rules import get_rules
 from ombre_core.state import Deal, Phase
 from ombre_core.views import View, view_of
@@ -70,8 +76,9 @@ def parse_variant(text: str, base: SearchConfig) -> SearchConfig:
     return replace(base, **changes)
 
 
-def priced_positions(rules_name: str, deals: int) -> list[View]:
-    """The auction views of the rule player's deals where the priced player prices."""
+def priced_positions(rules_name: str, deals: int, gray_zone: float = GRAY_ZONE) -> list[View]:
+    """The auction views of the rule player's deals where a priced player with ``gray_zone``
+    prices."""
     rules = get_rules(rules_name)
     bot = RulePlayer()
     out: list[View] = []
@@ -81,7 +88,7 @@ def priced_positions(rules_name: str, deals: int) -> list[View]:
         while not deal.is_over and deal.phase in (Phase.AUCTION, Phase.REPLY):
             assert deal.to_move is not None
             view = view_of(deal, deal.to_move)
-            if len(view.legal) > 1 and near_threshold(view.hand, rules=rules):
+            if len(view.legal) > 1 and near_threshold(view.hand, rules=rules, gray_zone=gray_zone):
                 out.append(view)
             deal.apply(bot.choose(view, rng))
     return out
@@ -98,11 +105,18 @@ def main() -> None:
     parser.add_argument("--rules", default="1660")
     parser.add_argument("--reference", default="-", help="fields over expert-priced-auction")
     parser.add_argument("--choices", help="write each player's choices to this JSON file")
+    parser.add_argument(
+        "--gray-zone",
+        type=float,
+        default=GRAY_ZONE,
+        help="take the positions where a player with this gray zone prices (the widest of the "
+        "variants'; a narrower one answers the others by the rule, at once)",
+    )
     parser.add_argument("variants", nargs="*", default=["price_vole=false"])
     args = parser.parse_args()
 
     reference = parse_variant(args.reference, REFERENCE)
-    views = priced_positions(args.rules, args.deals)
+    views = priced_positions(args.rules, args.deals, args.gray_zone)
     print(f"{len(views)} priced auction positions in {args.deals} deals ({args.rules})")
     choices: dict[str, list[A.Action]] = {}
     for name in ["-", *args.variants]:

@@ -14,6 +14,9 @@ played in full for A. OUT then holds A's duel, line for line what ``duel A B --s
 would write (each copied line says so: ``"screened": BASE``), at the cost of the deals that
 differ, a tenth to a fifth of them for a change to the priced auction.
 
+``--base-as NAME``: the name BASE's lines carry in FILE, when BASE is now written otherwise
+(``expert:gray_zone=0.6`` for the expert of a file written before its defaults changed).
+
 ``--verify K`` plays the first K deals where the auctions agree in full as well, and reports
 whether each scored what BASE's file says: the check that BASE's file is the same player's
 (a file written before a change to the expert's card play would not be).
@@ -70,6 +73,11 @@ def main() -> None:
     parser.add_argument("base")
     parser.add_argument("b")
     parser.add_argument("--base-scores", required=True)
+    parser.add_argument(
+        "--base-as",
+        help="the name BASE's lines carry in the file, if another (BASE written as settings "
+        "changed from a level whose defaults have changed since)",
+    )
     parser.add_argument("--scores", required=True, help="A's duel is kept here (resumable)")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
@@ -81,7 +89,7 @@ def main() -> None:
         raise SystemExit(f"{args.a} and {args.base} may differ after the auction: play the duel")
     rules = get_rules(args.rules)
     seeds = [args.seed * 1_000_003 + i for i in range(args.deals)]
-    base_key = (args.base, args.b, rules.id, args.seed)
+    base_key = (args.base_as or args.base, args.b, rules.id, args.seed)
     base_lines = {d: e for k, d, e in read_entries(args.base_scores) if k == base_key}
     missing = [s for s in seeds if s not in base_lines]
     if missing:

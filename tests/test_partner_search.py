@@ -166,7 +166,7 @@ def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_ca
         action = make_player("expert").choose(view, random.Random(seed))
         assert action in view.legal
         assert make_player("expert").choose(view, random.Random(seed)) == action
-        if search.near_threshold(view.hand, rules=rules):
+        if search.near_threshold(view.hand, rules=rules, gray_zone=search.EXPERT.gray_zone):
             near += 1
         else:
             assert priced[0] == before
@@ -186,7 +186,7 @@ def test_the_expert_s_priced_bid_depends_on_its_view_alone(preset: str) -> None:
         seat = deal.to_move
         assert seat is not None
         view = view_of(deal, seat)
-        if not search.near_threshold(view.hand, rules=rules):
+        if not search.near_threshold(view.hand, rules=rules, gray_zone=search.EXPERT.gray_zone):
             continue
         bid = make_player("expert").choose(view, random.Random(1))
         for world in Sampler(view, None).worlds(2, random.Random(seed)):

@@ -15,6 +15,7 @@ from .base import Player, RandomPlayer
 from .rulebot import RulePlayer
 from .search import (
     EXPERT,
+    EXPERT_GUARDED,
     EXPERT_PAMPHLET,
     EXPERT_PLAYOUT,
     STANDARD,
@@ -50,6 +51,7 @@ DIAGNOSTICS: dict[str, Callable[[], Player]] = {
     "standard-bold": _variant("standard-bold", replace(STANDARD, ask_threshold=BOLD_ASK_THRESHOLD)),
     "expert-playout": _variant("expert-playout", EXPERT_PLAYOUT),
     "expert-pamphlet": _variant("expert-pamphlet", EXPERT_PAMPHLET),
+    "expert-guarded": _variant("expert-guarded", EXPERT_GUARDED),
     "expert-codille": _variant("expert-codille", replace(EXPERT, codille_ties=True)),
     "expert-priced": _variant(
         "expert-priced",
@@ -72,7 +74,9 @@ and trump over worlds, unhurried (each play solved to its rung, with the full bu
 leaves the pamphlet's choice only when the worlds agree, two standard errors clear
 (:func:`~.pricing.guarded_choice`); ``expert-priced-auction`` the same in the auction only (it
 bids as ``expert-priced``, and discards and names the trump by the pamphlet): the expert's
-auction is this one cut to the table's time; ``expert-codille`` tells the cards a defender has
+auction is this one cut to the table's time; ``expert-guarded`` is the expert of 2 and 3
+December 2026 (:data:`~.search.EXPERT_GUARDED`: it prices fewer hands, and leaves the
+pamphlet's bid only two standard errors sure); ``expert-codille`` tells the cards a defender has
 tied apart by whether the codille would be his (:func:`~.ladder.codille_for`)."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {

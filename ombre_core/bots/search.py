@@ -168,21 +168,30 @@ forward, ties told apart a trick short. On the same positions as :data:`EXPERT_P
 cards cost about a quarter less on the true deals (``bench/card_choices.py``; docs/bots.md).
 It bids, exchanges and names the trump by the pamphlet's rules: the expert's card play until
 2 December 2026, kept as the diagnostic ``expert-pamphlet``."""
-EXPERT = replace(
+EXPERT_GUARDED = replace(
     EXPERT_PAMPHLET,
     priced_auction=True,
     price_confidence=2.0,
     price_vole=False,
     bid_budget=3_000,
 )
-"""The card play of :data:`EXPERT_PAMPHLET`; near a bidding threshold each contract is priced
-over 8 worlds (does the Ombre win? one boolean test of the solver, at most 3,000 nodes, in each
-world), and the pamphlet's bid left only when the worlds are two standard errors sure of another
-(:func:`.pricing.guarded_choice`). It is cut to the table's time: its worlds stop being solved
-once the choice is settled (:func:`.pricing.settled_choice`), and a world's solve stops at
-3,000 nodes. Over 2,000 deals (1660, against the novice, deal by deal) it won 0.46 lesser
-counters a deal more than :data:`EXPERT_PAMPHLET` [+0.19, +0.74], and 0.14 less than the same
-pricing unhurried (``expert-priced-auction``) [-0.29, +0.02] (docs/bots.md)."""
+"""The card play of :data:`EXPERT_PAMPHLET`; near a bidding threshold (within
+:data:`GRAY_ZONE`) each contract is priced over 8 worlds (does the Ombre win? one boolean test
+of the solver, at most 3,000 nodes, in each world), and the pamphlet's bid left only when the
+worlds are two standard errors sure of another (:func:`.pricing.guarded_choice`). It is cut to
+the table's time: its worlds stop being solved once the choice is settled
+(:func:`.pricing.settled_choice`), and a world's solve stops at 3,000 nodes. Over 2,000 deals
+(1660, against the novice, deal by deal) it won 0.46 lesser counters a deal more than
+:data:`EXPERT_PAMPHLET` [+0.19, +0.74], and 0.14 less than the same pricing unhurried
+(``expert-priced-auction``) [-0.29, +0.02]. The expert from 2 to 3 December 2026, kept as the
+diagnostic ``expert-guarded`` (docs/bots.md)."""
+EXPERT = replace(EXPERT_GUARDED, gray_zone=1.0, price_confidence=1.0)
+""":data:`EXPERT_GUARDED` pricing more hands (within one expected trick of a threshold) and
+leaving the pamphlet's bid when the worlds are one standard error sure of another. Over the
+2,000 deals of seed 2026 (1660, against the novice, deal by deal) it wins 0.94 lesser counters
+a deal more than :data:`EXPERT_GUARDED` [+0.54, +1.34] (``bench/screened_duel.py``; docs/bots.md).
+Most of its departures from the pamphlet are to play sans prendre (20 of 33 over the auctions
+of 150 rule-player deals, ``bench/priced_bids.py``)."""
 
 EXPERT_PLAYOUT = SearchConfig(
     play_worlds=24, exact_from=5, budget=6_000, bid_worlds=8, decision_nodes=14_000
