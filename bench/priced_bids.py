@@ -32,14 +32,14 @@ import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import actions as A
 from ombre_core.bots import RulePlayer
+from ombre_core.bots.duel import settings_of
 from ombre_core.bots.search import (
     EXPERT_PAMPHLET,
     GRAY_ZONE,
@@ -57,23 +57,14 @@ bid_budget=3000`` is the expert's own)."""
 
 
 def parse_variant(text: str, base: SearchConfig) -> SearchConfig:
-    """``field=value,...`` over ``base`` (``-``: base itself); values as the field's type."""
+    """``field=value,...`` over ``base`` (``-``: base itself), the values as JSON
+    (:func:`ombre_core.bots.duel.settings_of`)."""
     if text == "-":
         return base
-    kinds = {f.name: type(getattr(base, f.name)) for f in fields(base)}
-    changes: dict[str, Any] = {}
-    for part in text.split(","):
-        name, _, value = part.partition("=")
-        if name not in kinds:
-            raise SystemExit(f"unknown SearchConfig field {name!r}: expected {sorted(kinds)}")
-        kind = kinds[name]
-        if kind is bool:
-            changes[name] = value.lower() in ("1", "true", "yes")
-        elif value.lower() == "none":
-            changes[name] = None
-        else:  # a field that is None by default holds an int when set
-            changes[name] = int(value) if kind is type(None) else kind(value)
-    return replace(base, **changes)
+    try:
+        return replace(base, **settings_of(text))
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def priced_positions(rules_name: str, deals: int, gray_zone: float = GRAY_ZONE) -> list[View]:

@@ -582,11 +582,13 @@ def make_duelist(name: str) -> Player:
     player = make_player(base)
     if not isinstance(player, SearchPlayer):
         raise ValueError(f"{base!r} is not a search player: its settings cannot be changed")
-    return SearchPlayer(name, replace(player.config, **_settings(changes)))
+    return SearchPlayer(name, replace(player.config, **settings_of(changes)))
 
 
-def _settings(changes: str) -> dict[str, Any]:
-    """``field=value,...`` as SearchConfig fields and their values (checked)."""
+def settings_of(changes: str) -> dict[str, Any]:
+    """``field=value,...`` as :class:`~.search.SearchConfig` fields and their values, each value
+    JSON of the field's kind; a field that does not exist or a value of another kind is a
+    ``ValueError`` naming it."""
     known = {f.name: f for f in fields(SearchConfig)}
     settings: dict[str, Any] = {}
     for item in changes.split(","):
