@@ -258,6 +258,12 @@ Scored = tuple[float, dict[str, float], float]
 counted a share to each seat (:func:`deal_scores`)."""
 
 
+def seatings(home: str, guest: str, n: int) -> list[list[str]]:
+    """The plays of one half of a deal's duplicate scheme: every seat ``home``, then ``guest``
+    in each seat in turn with ``home`` elsewhere."""
+    return [[home] * n, *([guest if t == s else home for t in range(n)] for s in range(n))]
+
+
 def deal_scores(
     rules: Rules,
     a: str,
@@ -280,12 +286,9 @@ def deal_scores(
     decisions = Decisions() if remember else None
     for home, guest in ((b, a), (a, b)):
         left: list[int] = []
-        base = play_deal_with_roles(rules, deal_seed, [home] * n, timings, check, decisions, left)[
-            0
-        ]
-        for s in range(n):
-            seats = [home] * n
-            seats[s] = guest
+        alone, *visits = seatings(home, guest, n)
+        base = play_deal_with_roles(rules, deal_seed, alone, timings, check, decisions, left)[0]
+        for s, seats in enumerate(visits):
             won, roles = play_deal_with_roles(
                 rules, deal_seed, seats, timings, check, decisions, left
             )
@@ -351,10 +354,7 @@ def auction_agrees(rules: Rules, deal_seed: int, a: str, base: str, b: str) -> b
         return action
 
     for home, guest in ((b, base), (base, b)):
-        arrangements = [[home] * n]
-        for s in range(n):
-            arrangements.append([guest if t == s else home for t in range(n)])
-        for seats in arrangements:
+        for seats in seatings(home, guest, n):
             deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % n)
             ours = {s: (make_duelist(base), make_duelist(a)) for s in range(n) if seats[s] == base}
             theirs = {s: make_duelist(b) for s in range(n) if seats[s] != base}
