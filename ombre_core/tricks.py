@@ -19,7 +19,7 @@ from typing import Literal
 from .cards import Card, CardSet
 from .tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, SUIT_MASK, TRUMP, trick_winner
 
-__all__ = ["legal_cards", "trick_winner"]
+__all__ = ["legal_cards", "legal_reads", "trick_winner"]
 
 
 def legal_cards(
@@ -60,3 +60,13 @@ def legal_cards(
                 return follow
             low ^= bit
     return hand
+
+
+def legal_reads(forced_by: Literal["led", "played"] = "led") -> int | None:
+    """How many of a trick's first cards :func:`legal_cards` reads: 1 (the card led) when only
+    the card led forces a matador, else None (every card played so far may force one).
+
+    A caller that remembers legal cards (the solver) keys them on that much of the trick, so a
+    third hand's answer is shared by every second card.
+    """
+    return 1 if forced_by == "led" else None

@@ -9,12 +9,18 @@ hands given, the defenders keep their cards, and the tricks are played through `
 
 from __future__ import annotations
 
-import pytest
-from ombre_helpers import act, names, play_tricks, sans_prendre_deal
+from typing import Literal
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ombre_helpers import HYPOTHESIS, act, names, play_tricks, sans_prendre_deal
+
+from ombre_core.cards import ALL_SUITS, PACK_SIZE, mask_of
 from ombre_core.errors import IllegalAction
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
 from ombre_core.state import Deal
+from ombre_core.tricks import legal_cards, legal_reads
 
 PRESETS = pytest.mark.parametrize("rules", [RULES_1660, RULES_CLASSIC], ids=["1660", "classic"])
 
@@ -243,6 +249,27 @@ def test_only_the_card_led_forces_by_default() -> None:
         deal = sans_prendre_deal(rules, HANDS_PLAYED)
         act(deal, "Ks", "As")
         assert legal(deal) == {"2s", "5c", "4c", "3c", "5h", "4h", "3h", "5d", "4d"}
+
+
+@settings(HYPOTHESIS, max_examples=300)
+@given(
+    st.lists(st.integers(0, PACK_SIZE - 1), min_size=2, max_size=12, unique=True),
+    st.integers(1, 9),
+    st.sampled_from(ALL_SUITS),
+    st.sampled_from(["led", "played"]),
+)
+def test_legal_cards_read_only_what_legal_reads_says(
+    cards: list[int], hand_size: int, trump: int, forced_by: Literal["led", "played"]
+) -> None:
+    """The solver remembers legal cards by as much of the trick as :func:`legal_reads` says the
+    rules read (the card led, when only it forces): the answer must not depend on the rest."""
+    hand_size = min(hand_size, len(cards) - 1)
+    hand = mask_of(cards[:hand_size])
+    trick = cards[hand_size : hand_size + 4]
+    reads = legal_reads(forced_by)
+    read = trick if reads is None else trick[:reads]
+    assert legal_cards(hand, read, trump, forced_by) == legal_cards(hand, trick, trump, forced_by)
+    assert legal_reads(RULES_1660.matador_forced_by) == 1  # the presets force by the card led
 
 
 def test_played_variant_a_higher_matador_played_forces() -> None:

@@ -38,7 +38,7 @@ from ..cards import Card, CardSet, Suit, cards_of
 from ..errors import OmbreError
 from ..rules import Rules
 from ..tables import DISPLAY_ORDER, EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP
-from ..tricks import legal_cards, trick_winner
+from ..tricks import legal_cards, legal_reads, trick_winner
 from .ladder import RUNG_NAMES, Judge, ladder_of, pack_won, reach_of
 
 if TYPE_CHECKING:
@@ -479,6 +479,10 @@ class _Search:
         n = position.seats
         trump = position.trump
         forced_by = position.rules.matador_forced_by
+        # legal cards are remembered by the trick as far as the rules read it (the card led, or
+        # every card so far: :func:`legal_reads`), so a third hand's answer serves every second
+        reads = legal_reads(forced_by)
+        read_mask = -1 if reads is None else (1 << _CARD_BITS * reads) - 1
         reach = self.reach
         low, high, kinds, unit = reach.low, reach.high, reach.kind, reach.unit
         top = reach.top
@@ -899,7 +903,7 @@ class _Search:
                     result1 = not max1
                     for c1 in seconds:
                         code1 = code0 | (c1 + 1) << _CARD_BITS
-                        key2 = code1 << width | hand2
+                        key2 = (code1 & read_mask) << width | hand2
                         options = legal_memo.get(key2)
                         if options is None:
                             options = ask_legal(key2)
@@ -968,7 +972,7 @@ class _Search:
         ) -> bool:
             """Inside a trick (any number of seats): a call per card."""
             seat = seat_at[leader][pos]
-            key = code << width | hands[seat]
+            key = (code & read_mask) << width | hands[seat]
             options = legal_memo.get(key)
             if options is None:
                 options = ask_legal(key)
