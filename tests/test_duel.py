@@ -29,6 +29,7 @@ from ombre_core.bots.duel import (
     play_deal_with_roles,
 )
 from ombre_core.bots.search import EXPERT, SearchPlayer
+from ombre_core.bots.solver import solve
 from ombre_core.errors import OmbreError
 from ombre_core.rules import RULES_1660, RULES_CLASSIC
 from ombre_core.state import Deal
@@ -235,6 +236,28 @@ def test_the_cheater_plays_only_the_solvers_best_cards_and_only_in_duels() -> No
     assert cheater["tricks 1-5"] in (1.0, None) and cheater["tricks 6-"] in (1.0, None)
     novice = timings.agreement_summary("novice")
     assert novice["cards"] > 0
+
+
+def test_the_cheater_expert_bids_as_the_expert_and_plays_as_the_cheater() -> None:
+    """``cheater-expert``: every auction and exchange decision is the expert's from the seat's
+    view (the same seed, the same action); every card is among the solver's best."""
+    cheater = make_duelist("cheater-expert")
+    assert isinstance(cheater, CheaterPlayer) and cheater.name == "cheater-expert"
+    expert = make_duelist("expert")
+    deal = Deal.from_seed(RULES_1660, 7, 1)
+    decided = 0
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        mine = cheater.choose_seeing(deal.copy(), random.Random(decided))
+        if deal.phase_name != "play":
+            theirs = expert.choose(view_of(deal, seat), random.Random(decided))
+            assert mine == theirs
+        elif mine != Act.VOLE:
+            assert mine in solve(deal.copy()).best
+        deal.apply(mine)
+        decided += 1
+    assert decided > 9
 
 
 def test_duel_names_the_cheater_but_move_does_not(tmp_path: Path) -> None:

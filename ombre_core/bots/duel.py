@@ -565,8 +565,9 @@ def _kept_scores(path: str, match: dict[str, Any]) -> dict[int, Kept]:
     return {s: (x, roles.get(s), pools.get(s)) for s, x in kept.get(key, {}).items()}
 
 
-DUELISTS = (*PLAYERS, "cheater")
-"""Who may play a duel: every player, and the cheater, who sees every card."""
+DUELISTS = (*PLAYERS, "cheater", "cheater-expert")
+"""Who may play a duel: every player, and the cheater, who sees every card (bidding as the novice,
+or as the expert)."""
 
 
 def make_duelist(name: str) -> Player:
@@ -576,6 +577,8 @@ def make_duelist(name: str) -> Player:
     worth before it has a name. An unknown name, field or value is a ``ValueError`` naming it."""
     if name == "cheater":
         return CheaterPlayer()
+    if name == "cheater-expert":
+        return CheaterPlayer(make_player("expert"), name)
     base, colon, changes = name.partition(":")
     if not colon:
         return make_player(name)
