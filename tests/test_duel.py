@@ -283,6 +283,7 @@ def test_a_changed_search_player_is_named_and_a_bad_change_refused() -> None:
         ("expert:gano=1", "not a value gano takes"),
         ("expert:budget=x", "not JSON"),
         ("novice:budget=1", "not a search player"),
+        ("nobody", "unknown computer player 'nobody'.*also cheater or cheater-expert"),
     ):
         with pytest.raises(ValueError, match=named):
             make_duelist(bad)

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .. import actions as A
+from ..errors import OmbreError
 from ..rules import Rules, get_rules
 from ..scoring import ombre_side, settle
 from ..state import Deal, Phase
@@ -581,7 +582,10 @@ def make_duelist(name: str) -> Player:
         return CheaterPlayer(make_player("expert"), name)
     base, colon, changes = name.partition(":")
     if not colon:
-        return make_player(name)
+        try:
+            return make_player(name)
+        except OmbreError as exc:
+            raise OmbreError(f"{exc}; in a duel also cheater or cheater-expert") from None
     player = make_player(base)
     if not isinstance(player, SearchPlayer):
         raise ValueError(f"{base!r} is not a search player: its settings cannot be changed")
