@@ -102,10 +102,18 @@ def _card_reason(view: View, card: int) -> str:
     if not view.trick:
         if eff[card] == TRUMP and view.seat == view.ombre:
             return tr("engine.hint.lead.draw-trumps", card=name, out=out)
-        same_suit = unseen & SUIT_MASK[trump][eff[card]]
-        if not any(power[c] > power[card] for c in cards_of(same_suit)):
+        suit = SUIT_MASK[trump][eff[card]]
+        if not any(power[c] > power[card] for c in cards_of(unseen & suit)):
             return tr("engine.hint.lead.master", card=name, out=out)
-        return tr("engine.hint.lead.low", card=name, out=out)
+        # "A low card" only if it is: two or more of its suit's cards left in play rank above it,
+        # and no more below it than above (a King of trumps under one unseen Manille, or a red
+        # Ace under the King, Queen and Knave with the small ones below, is not low: RG1660 puts
+        # the red Ace "after the Knave", compendium §2.3); else only that a higher one is out.
+        left = list(cards_of((unseen | view.hand) & suit & ~(1 << card)))
+        above = sum(power[c] > power[card] for c in left)
+        if above >= 2 and above >= len(left) - above:
+            return tr("engine.hint.lead.low", card=name, out=out)
+        return tr("engine.hint.lead.under", card=name, out=out)
     trick = (*view.trick, card)
     winner = (view.leader + trick_winner(trick, trump)) % view.seats
     best_so_far = (view.leader + trick_winner(view.trick, trump)) % view.seats

@@ -12,9 +12,11 @@ from ombre_core import actions as A
 from ombre_core import hints, i18n
 from ombre_core.actions import Act
 from ombre_core.bots import RulePlayer
+from ombre_core.cards import cards_of
 from ombre_core.narrate import said
 from ombre_core.rules import PRESETS, RULES_1660
 from ombre_core.state import Deal, Phase
+from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK
 from ombre_core.views import View, view_of
 
 
@@ -137,3 +139,44 @@ def test_a_hint_says_gano_when_the_expert_would() -> None:
                     said_gano += 1
             deal.apply(RulePlayer().choose(view, rng))
     assert said_gano >= 2, said_gano
+
+
+
+def lead_wordings(view: View) -> tuple[int, int]:
+    """Check the reason for leading each card of a defender's hand; count the low and the
+    "higher card still out" ones."""
+    assert view.trump is not None
+    power = POWER[view.trump]
+    low = under = 0
+    for card in cards_of(view.hand):
+        text = hints.reason(view, card)
+        suit = SUIT_MASK[view.trump][EFFECTIVE_SUIT[view.trump][card]]
+        left = [c for c in cards_of((view.unseen() | view.hand) & suit) if c != card]
+        above = sum(power[c] > power[card] for c in left)
+        if "a low card" in text:
+            low += 1
+            assert above >= 2 and above >= len(left) - above, text
+        elif "a higher card of its suit is still out" in text:
+            under += 1
+            assert any(power[c] > power[card] for c in cards_of(view.unseen() & suit)), text
+    return low, under
+
+
+def test_a_lead_is_called_a_low_card_only_when_it_is_one() -> None:
+    """Before, every lead that was not the best left of its suit was "a low card": a King of
+    trumps under one unseen Manille, or a red Ace (below the Knave, RG1660) were so called. Now
+    a card is low only with two or more of its suit's cards still in play above it, and no more
+    below it than above; any other lead under a higher card says only that one is still out."""
+    low = under = 0
+    for rules in (RULES_1660, PRESETS["classic"]):
+        for seed in range(12):
+            deal = Deal.from_seed(rules, seed, seed % 3)
+            rng = random.Random(seed)
+            while not deal.is_over:
+                assert deal.to_move is not None
+                view = view_of(deal, deal.to_move)
+                if deal.phase == Phase.PLAY and not view.trick and view.seat != view.ombre:
+                    counted = lead_wordings(view)
+                    low, under = low + counted[0], under + counted[1]
+                deal.apply(RulePlayer().choose(view, rng))
+    assert low and under
