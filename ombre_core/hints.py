@@ -82,6 +82,12 @@ def reason(view: View, action: A.Action) -> str:
     # Where the bid is not the pamphlet's, the pricing over likely layouts chose it.
     by_count = RulePlayer().choose(view, random.Random(0)) == action
     kind = "engine.hint." if by_count else "engine.hint.priced."
+    if action == Act.PASS and by_count:
+        if Act.PLAY not in view.legal and Act.SANS_PRENDRE in view.legal:
+            # another has asked leave: only sans prendre outbids him (RG1660; compendium §5.1)
+            return tr_n("engine.hint.pass.outbid", n, **worth)
+        if n >= 3:  # "about three tricks, too few ... asks for three" would contradict itself
+            return tr("engine.hint.pass.near", suit=worth["suit"])
     if action == Act.PASS:
         return tr_n(kind + "pass", n, **worth)
     if action == Act.SANS_PRENDRE:

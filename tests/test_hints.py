@@ -180,3 +180,25 @@ def test_a_lead_is_called_a_low_card_only_when_it_is_one() -> None:
                     low, under = low + counted[0], under + counted[1]
                 deal.apply(RulePlayer().choose(view, rng))
     assert low and under
+
+
+def test_a_pass_never_says_three_tricks_are_too_few_for_three() -> None:
+    """Before, a hand worth 2.5 to 3.2 expected tricks passed "worth about three tricks, too few
+    ... (the pamphlet asks for three sure ones)", and a pass behind another's asking leave gave
+    a count at or above three as "too few": now the first is "just under three", the second says
+    only sans prendre would outbid him."""
+    near = outbid = 0
+    for seed in range(60):
+        deal = Deal.from_seed(RULES_1660, seed, seed % 3)
+        while deal.phase == Phase.AUCTION:
+            assert deal.to_move is not None
+            view = view_of(deal, deal.to_move)
+            action = RulePlayer().choose(view, random.Random(0))
+            text = hints.reason(view, action)
+            if action == Act.PASS and "only sans prendre would outbid" in text:
+                outbid += 1  # worth a count of tricks without taking in, below sans prendre's
+            elif action == Act.PASS:
+                assert "about three tricks" not in text and "about four" not in text, text
+                near += "just under three" in text
+            deal.apply(action)
+    assert near and outbid
