@@ -16,7 +16,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Act
-from .bots.rulebot import RulePlayer, best_trump
+from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
 from .bots.search import expert
 from .cards import cards_of, format_card
 from .i18n import tr, tr_n
@@ -86,7 +86,9 @@ def reason(view: View, action: A.Action) -> str:
         if Act.PLAY not in view.legal and Act.SANS_PRENDRE in view.legal:
             # another has asked leave: only sans prendre outbids him (RG1660; compendium §5.1)
             return tr_n("engine.hint.pass.outbid", n, **worth)
-        if n >= 3:  # "about three tricks, too few ... asks for three" would contradict itself
+        if n >= 3 and round(bidding_thresholds(view.rules)[0]) == 3:
+            # the count rounds up to the three the table asks for: "about three tricks, too few
+            # ... asks for three" would contradict itself (not Quadrille by three, asking more)
             return tr("engine.hint.pass.near", suit=worth["suit"])
     if action == Act.PASS:
         return tr_n(kind + "pass", n, **worth)

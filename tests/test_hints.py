@@ -202,3 +202,21 @@ def test_a_pass_never_says_three_tricks_are_too_few_for_three() -> None:
                 near += "just under three" in text
             deal.apply(action)
     assert near and outbid
+
+
+def test_just_under_three_is_said_only_where_the_table_asks_for_three() -> None:
+    """Quadrille by three asks leave from about 5.5 expected tricks: a pass there on four or five
+    is not "just under three"."""
+    rules = PRESETS["quadrille-3"]
+    passes = 0
+    for seed in range(40):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        while deal.phase == Phase.AUCTION:
+            assert deal.to_move is not None
+            view = view_of(deal, deal.to_move)
+            action = RulePlayer().choose(view, random.Random(0))
+            if action == Act.PASS:
+                passes += 1
+                assert "just under three" not in hints.reason(view, action)
+            deal.apply(action)
+    assert passes
