@@ -18,7 +18,7 @@ from . import actions as A
 from .actions import Act
 from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
 from .bots.search import expert
-from .cards import cards_of, format_card
+from .cards import QUEEN, cards_of, format_card, rank_of
 from .i18n import tr, tr_n
 from .narrate import card_name, gano_word, number_word, suit_lower
 from .state import Phase
@@ -76,25 +76,55 @@ def reason(view: View, action: A.Action) -> str:
         if k == 0:
             return tr("engine.hint.keep")
         return tr_n("engine.hint.discard", k, words=number_word(k))
+    if action == Act.GANO:  # alone, without the card the hint says it with (hint())
+        return tr("engine.hint.gano.word", word=gano_word(view.rules))
+    if action == Act.DRAW:
+        return tr("engine.hint.draw")
+    if A.is_call(action):
+        return _call_reason(view, A.called_card(action))
+    if A.is_give(action):
+        return tr("engine.hint.give", card=card_name(action - Act.GIVE, view.trump, view.rules))
     best, strength = best_trump(view.hand)
     n = round(strength)
     worth = {"suit": suit_lower(best), "tricks": number_word(n)}
     # Where the bid is not the pamphlet's, the pricing over likely layouts chose it.
     by_count = RulePlayer().choose(view, random.Random(0)) == action
-    kind = "engine.hint." if by_count else "engine.hint.priced."
-    if action == Act.PASS and by_count:
+    if not by_count:
+        return tr_n("engine.hint.priced." + _BID_KEY[action], n, **worth)
+    if action == Act.SANS_PRENDRE:
+        return tr_n("engine.hint.sans-prendre", n, **worth)
+    ask_from = bidding_thresholds(view.rules)[0]
+    need = round(ask_from)
+    asks = tr("engine.hint.asks." + view.rules.partnership, need=number_word(need))
+    if action == Act.PASS:
         if Act.PLAY not in view.legal and Act.SANS_PRENDRE in view.legal:
             # another has asked leave: only sans prendre outbids him (RG1660; compendium §5.1)
             return tr_n("engine.hint.pass.outbid", n, **worth)
-        if n >= 3 and round(bidding_thresholds(view.rules)[0]) == 3:
-            # the count rounds up to the three the table asks for: "about three tricks, too few
-            # ... asks for three" would contradict itself (not Quadrille by three, asking more)
-            return tr("engine.hint.pass.near", suit=worth["suit"])
-    if action == Act.PASS:
-        return tr_n(kind + "pass", n, **worth)
-    if action == Act.SANS_PRENDRE:
-        return tr_n(kind + "sans-prendre", n, **worth)
-    return tr_n(kind + "play", n, **worth)
+        if n >= need:
+            # the count rounds up to what the table asks for: "about three tricks, too few ...
+            # asks for three" would contradict itself
+            need_word = number_word(need)
+            return tr("engine.hint.pass.near", suit=worth["suit"], need=need_word, asks=asks)
+        return tr_n("engine.hint.pass", n, asks=asks, **worth)
+    if Act.PASS not in view.legal and strength < ask_from:
+        return tr_n("engine.hint.play.forced", n, **worth)  # CG, by five: the youngest must play
+    return tr_n("engine.hint.play", n, asks=asks, **worth)
+
+
+def _call_reason(view: View, card: int) -> str:
+    """Why the rule player's call (:meth:`.RulePlayer._call`, which the expert makes too): the
+    card of the longest suit among those he lacks; his own when he holds every one he could call."""
+    name = card_name(card, view.trump, view.rules)
+    if view.hand >> card & 1:
+        return tr("engine.hint.call.own", card=name)
+    # CG p. 46: at Quadrille by three the king is demanded; HOY law 12: a queen, with four kings
+    verb = "demand" if view.rules.partnership == "demanded-king" else "call"
+    queen = ".queen" if rank_of(card) == QUEEN else ""
+    return tr(f"engine.hint.{verb}{queen}", card=name)
+
+
+# The words of each bid, under ``engine.hint.`` (by the count) or ``engine.hint.priced.``.
+_BID_KEY = {Act.PASS: "pass", Act.PLAY: "play", Act.SANS_PRENDRE: "sans-prendre"}
 
 
 def _card_reason(view: View, card: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -12,9 +13,10 @@ from ombre_core import actions as A
 from ombre_core import hints, i18n
 from ombre_core.actions import Act
 from ombre_core.bots import RulePlayer
+from ombre_core.bots.rulebot import bidding_thresholds
 from ombre_core.cards import cards_of
-from ombre_core.narrate import said
-from ombre_core.rules import PRESETS, RULES_1660
+from ombre_core.narrate import card_name, number_word, said
+from ombre_core.rules import PRESETS, RULES_1660, Rules
 from ombre_core.state import Deal, Phase
 from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK
 from ombre_core.views import View, view_of
@@ -220,3 +222,59 @@ def test_just_under_three_is_said_only_where_the_table_asks_for_three() -> None:
                 assert "just under three" not in hints.reason(view, action)
             deal.apply(action)
     assert passes
+
+
+def auction_and_exchange(rules: Rules, seeds: int) -> Iterator[tuple[View, int]]:
+    """Each view and the rule player's action (the expert's, where it has a king to call) in
+    the auction and the exchange of ``seeds`` seeded deals."""
+    for seed in range(seeds):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        while not deal.is_over and deal.phase != Phase.PLAY:
+            assert deal.to_move is not None
+            view = view_of(deal, deal.to_move)
+            action = RulePlayer().choose(view, random.Random(0))
+            yield view, action
+            deal.apply(action)
+
+
+def test_each_table_explains_bids_and_calls_by_its_own_count() -> None:
+    """Before, every table's bid was measured against "the pamphlet asks for three sure ones"
+    (at Quadrille by three a pass on four tricks was "too few"), and a call, a king demanded or
+    a card given for it was explained as "Ask leave to play: ...". Now the count is the table's
+    (:func:`bidding_thresholds`), a pass is never on as many tricks as the table asks for, and
+    calls and gifts say what they do."""
+    words = {number_word(n): n for n in range(17)}
+    seen: set[str] = set()
+    for rules in PRESETS.values():
+        need = round(bidding_thresholds(rules)[0])
+        # by five the youngest must play when the rest pass (CG): seeds 58, 63, 65, 68, 85
+        for view, action in auction_and_exchange(rules, 90 if rules.id == "five" else 30):
+            text = hints.reason(view, action)
+            if A.is_call(action):
+                card = card_name(A.called_card(action), view.trump, rules)
+                verb = "Demand" if rules.partnership == "demanded-king" else "Call"
+                assert text.startswith(f"{verb} {card}"), (rules.id, text)
+                seen.add(verb + (" own" if view.hand >> A.called_card(action) & 1 else ""))
+            elif A.is_give(action):
+                assert text.startswith("Give ") and "for the king" in text, text
+                seen.add("Give")
+            elif action in (Act.PASS, Act.PLAY):
+                assert ("pamphlet asks" in text) == (rules.partnership == "alone") or (
+                    "must play" in text or "only sans prendre" in text
+                ), (rules.id, text)
+                count = re.search(r"about (\w+) tricks?(?! without)", text)
+                if action == Act.PASS and count and "(" in text[count.end() :]:
+                    assert words[count.group(1)] < need, (rules.id, text)
+                if "must play" in text:
+                    assert Act.PASS not in view.legal
+                    seen.add("forced")
+    assert {"Call", "Call own", "Demand", "Give", "forced"} <= seen, seen
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_auction_and_exchange_reasons_are_whole_in_every_language(lang: str) -> None:
+    with i18n.using(lang):
+        for rules in PRESETS.values():
+            for view, action in auction_and_exchange(rules, 8):
+                text = hints.reason(view, action)
+                assert text and not UNFILLED.search(text), (rules.id, lang, text)
