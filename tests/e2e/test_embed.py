@@ -79,13 +79,17 @@ def test_a_returning_visitor_goes_on_with_the_game_the_element_set_up(
     """The element's rules and level are there on every visit: not a link to ask about. A game
     of those rules goes on; other rules start their own game, unasked (the first is kept)."""
     hand = "() => [...document.querySelectorAll('#hand button.hand-card')].map(b => b.dataset.code)"
+    cards = "#hand button.hand-card"
     page.goto(base_url + "/__tests__/host.html?rules=classic&level=novice")
     frame = game_frame(page)
     expect(frame.locator("#rules-title")).to_contain_text("Court Gamester")
+    # "waiting" is also the state while a saved game is read back, before any hand is shown
+    # (resumeSave): wait for the hand itself (an empty hand here once, on a loaded machine)
+    expect(frame.locator(cards)).to_have_count(9, timeout=ENGINE_TIMEOUT_MS)
     first = frame.evaluate(hand)
-    assert len(first) == 9
     page.reload()
     frame = game_frame(page)
+    expect(frame.locator(cards)).to_have_count(9, timeout=ENGINE_TIMEOUT_MS)
     expect(frame.locator("#notice")).to_be_hidden()
     assert frame.evaluate(hand) == first
     page.goto(base_url + "/__tests__/host.html?rules=1660&level=novice")
