@@ -90,7 +90,9 @@ def reason(view: View, action: A.Action) -> str:
     # Where the bid is not the pamphlet's, the pricing over likely layouts chose it.
     by_count = RulePlayer().choose(view, random.Random(0)) == action
     if not by_count:
-        return tr_n("engine.hint.priced." + _BID_KEY[action], n, **worth)
+        # the count is the pamphlet's alone, the rule player's own at a table with a king to call
+        priced = "priced." if view.rules.partnership == "alone" else "priced-table."
+        return tr_n("engine.hint." + priced + _BID_KEY[action], n, **worth)
     if action == Act.SANS_PRENDRE:
         return tr_n("engine.hint.sans-prendre", n, **worth)
     ask_from = bidding_thresholds(view.rules)[0]

@@ -250,6 +250,9 @@ def test_each_table_explains_bids_and_calls_by_its_own_count() -> None:
         # by five the youngest must play when the rest pass (CG): seeds 58, 63, 65, 68, 85
         for view, action in auction_and_exchange(rules, 90 if rules.id == "five" else 30):
             text = hints.reason(view, action)
+            if rules.partnership != "alone":  # nor where the expert's pricing bids otherwise
+                for other in set(view.legal) & {Act.PASS, Act.PLAY, Act.SANS_PRENDRE}:
+                    assert "pamphlet" not in hints.reason(view, other), (rules.id, other)
             if A.is_call(action):
                 card = card_name(A.called_card(action), view.trump, rules)
                 verb = "Demand" if rules.partnership == "demanded-king" else "Call"
