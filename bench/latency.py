@@ -23,7 +23,6 @@ decision within 300 ms at the 95th percentile in Pyodide in Chromium.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
 import sys
@@ -33,10 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from chromium import ARGS, CHROMIUM, served_site  # noqa: E402
+
 from ombre_core import bridge  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 KINDS = ("auction", "exchange", "play")
 
 Timing = tuple[str, float]
@@ -94,32 +93,18 @@ def in_chromium(
 ) -> dict[str, list[Timing]]:
     from playwright.sync_api import sync_playwright
 
-    spec = importlib.util.spec_from_file_location("ombre_build", ROOT / "build.py")
-    assert spec and spec.loader
-    builder = importlib.util.module_from_spec(spec)
-    sys.modules["ombre_build"] = builder
-    spec.loader.exec_module(builder)
-    if build:
-        builder.build(builder.DIST)
     pages = ROOT / "tests" / "e2e" / "pages"
-    server = builder.serve(builder.DIST, port=0, mounts={"/__tests__/": pages})
-    url = f"http://127.0.0.1:{server.server_address[1]}/__tests__/engine.html"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page()
-            page.goto(url)
-            page.wait_for_function(
-                "() => document.body.dataset.engine !== 'loading'", timeout=120_000
-            )
-            if page.evaluate("document.body.dataset.engine") != "ready":
-                raise SystemExit("the engine did not start: " + page.inner_text("body"))
-            page.set_default_timeout(0)
-            page.evaluate(PAGE_LOOP, [["novice"], 1, rules, seed + 99])  # warm-up: not counted
-            raw = page.evaluate(PAGE_LOOP, [levels, deals, rules, seed])
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_site(build, {"/__tests__/": pages}) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.goto(base + "/__tests__/engine.html")
+        page.wait_for_function("() => document.body.dataset.engine !== 'loading'", timeout=120_000)
+        if page.evaluate("document.body.dataset.engine") != "ready":
+            raise SystemExit("the engine did not start: " + page.inner_text("body"))
+        page.set_default_timeout(0)
+        page.evaluate(PAGE_LOOP, [["novice"], 1, rules, seed + 99])  # warm-up: not counted
+        raw = page.evaluate(PAGE_LOOP, [levels, deals, rules, seed])
+        browser.close()
     return {level: [(k, float(ms)) for k, ms in rows] for level, rows in raw.items()}
 
 

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib.util
 import statistics
 import sys
 import tempfile
 import threading
 from pathlib import Path
 from typing import Any
+
+from chromium import load_builder
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -78,15 +79,6 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, attributes: true,
                       attributeFilter: ["data-state"]});
 """
-
-
-def load_builder() -> Any:
-    spec = importlib.util.spec_from_file_location("ombre_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ombre_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 class Meter:
