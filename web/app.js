@@ -699,11 +699,11 @@ async function runBots() {
       setState("waiting");
       // A trick just gathered stays on the table a little longer, so its winner can be seen.
       const gathered = !ui.snap.trick?.cards?.length && ui.snap.last_trick?.cards?.length;
-      await sleep(gathered ? ui.pace * 2 : ui.pace);
-      if (gen !== ui.generation) return;
+      // The move is worked out during the pause, not after it: a person sees the pace alone unless
+      // the decision takes longer (the expert's take a few hundred ms at worst: docs/bots.md).
       let snap;
       try {
-        snap = await call("bot_move");
+        [snap] = await Promise.all([call("bot_move"), sleep(gathered ? ui.pace * 2 : ui.pace)]);
       } catch (err) {
         fatal(t("ui.error.bot"), err);
         return;
