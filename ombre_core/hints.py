@@ -125,7 +125,8 @@ def _call_reason(view: View, card: int) -> str:
     return tr(f"engine.hint.{verb}{queen}", card=name)
 
 
-# The words of each bid, under ``engine.hint.`` (by the count) or ``engine.hint.priced.``.
+# The words of each bid, under ``engine.hint.`` (by the count), ``engine.hint.priced.`` (priced
+# otherwise than the pamphlet's count) or ``engine.hint.priced-table.`` (than the table's).
 _BID_KEY = {Act.PASS: "pass", Act.PLAY: "play", Act.SANS_PRENDRE: "sans-prendre"}
 
 
