@@ -142,6 +142,8 @@ def _card_reason(view: View, card: int) -> str:
     out = tr_n("engine.hint.trumps-out", trumps_out, words=number_word(trumps_out))
     if not view.trick:
         if eff[card] == TRUMP and view.seat == view.ombre:
+            if not trumps_out:  # nothing left to draw: at Quadrille the Ombre often holds them all
+                return tr("engine.hint.lead.last-trumps", card=name)
             return tr("engine.hint.lead.draw-trumps", card=name, out=out)
         suit = SUIT_MASK[trump][eff[card]]
         if not any(power[c] > power[card] for c in cards_of(unseen & suit)):
@@ -160,9 +162,15 @@ def _card_reason(view: View, card: int) -> str:
     best_so_far = (view.leader + trick_winner(view.trick, trump)) % view.seats
     if winner == view.seat:
         if eff[card] == TRUMP and eff[view.trick[0]] != TRUMP:
-            return tr("engine.hint.ruff", card=name)
+            # "the trick is yours" only if no one after him can trump higher
+            after = len(trick) < view.seats
+            higher = any(power[c] > power[card] for c in cards_of(unseen & TRUMP_MASK[trump]))
+            key = "engine.hint.ruff.open" if after and higher else "engine.hint.ruff"
+            return tr(key, card=name)
         return tr("engine.hint.take", card=name)
-    same_side = (best_so_far == view.ombre) == (view.seat == view.ombre)
-    if same_side:
+    # the seats it plays with as far as it can tell: at Quadrille and by five the Ombre's partner
+    # once he has shown himself, a defender's fellows among the rest (before, the Ombre was told
+    # he "cannot take this trick with profit" while his partner was winning it)
+    if best_so_far in view.friends:
         return tr("engine.hint.side-wins", card=name)
     return tr("engine.hint.throw", card=name)

@@ -18,7 +18,7 @@ from ombre_core.cards import cards_of
 from ombre_core.narrate import card_name, number_word, said
 from ombre_core.rules import PRESETS, RULES_1660, Rules
 from ombre_core.state import Deal, Phase
-from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, trick_winner
 from ombre_core.views import View, view_of
 
 
@@ -281,3 +281,54 @@ def test_the_auction_and_exchange_reasons_are_whole_in_every_language(lang: str)
             for view, action in auction_and_exchange(rules, 8):
                 text = hints.reason(view, action)
                 assert text and not UNFILLED.search(text), (rules.id, lang, text)
+
+
+def test_the_ombre_is_not_told_to_draw_trumps_that_are_all_his() -> None:
+    """At Quadrille the Ombre often holds every trump left; "Lead Manille to draw trumps: no
+    trumps are still out" told him to draw what no one holds. Now such a lead takes the trick."""
+    last = 0
+    for rules in PRESETS.values():
+        for seed in range(30):
+            deal = Deal.from_seed(rules, seed, seed % rules.seats)
+            rng = random.Random(seed)
+            while not deal.is_over:
+                assert deal.to_move is not None
+                view = view_of(deal, deal.to_move)
+                action = RulePlayer().choose(view, rng)
+                if deal.phase == Phase.PLAY and A.is_card(action):
+                    text = hints.reason(view, action)
+                    assert not ("draw trumps" in text and "no trumps" in text), (rules.id, text)
+                    last += "no one else holds a trump" in text
+                deal.apply(action)
+    assert last
+
+
+def test_a_follower_is_told_whose_trick_it_is_as_far_as_he_can_tell() -> None:
+    """Before, the Ombre at Quadrille was told he "cannot take this trick with profit" while his
+    partner, shown, was winning it, and a ruff was "the trick is yours" with a higher trump still
+    to come: now a friend's trick is his side's, and a ruff others may overtrump says so."""
+    side = ruffs = 0
+    for name in ("1660", "quadrille", "five"):
+        rules = PRESETS[name]
+        for seed in range(30):
+            deal = Deal.from_seed(rules, seed, seed % rules.seats)
+            rng = random.Random(seed)
+            while not deal.is_over:
+                assert deal.to_move is not None
+                view = view_of(deal, deal.to_move)
+                action = RulePlayer().choose(view, rng)
+                if deal.phase == Phase.PLAY and A.is_card(action) and view.trick:
+                    assert view.trump is not None
+                    text = hints.reason(view, action)
+                    trick = (*view.trick, action)
+                    ahead = (view.leader + trick_winner(view.trick, view.trump)) % view.seats
+                    if (view.leader + trick_winner(trick, view.trump)) % view.seats != view.seat:
+                        assert ("Your side is winning" in text) == (ahead in view.friends), text
+                        side += view.seat == view.ombre and ahead in view.friends
+                    if "the trick is yours" in text and len(trick) < view.seats:
+                        power, trumps = POWER[view.trump], SUIT_MASK[view.trump]
+                        out = view.unseen() & trumps[EFFECTIVE_SUIT[view.trump][action]]
+                        assert all(power[c] < power[action] for c in cards_of(out)), text
+                    ruffs += "unless someone after you trumps higher" in text
+                deal.apply(action)
+    assert side and ruffs
