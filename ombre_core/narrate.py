@@ -271,7 +271,8 @@ def said(action: int, view: View) -> str:
         return tr("engine.said.trump", suit=suit_lower(action - Act.TRUMP))
     if A.is_call(action):
         card = A.called_card(action)
-        return tr(called_key("engine.said.call", card), king=plain_lower(card))
+        verb = "demand" if rules.partnership == "demanded-king" else "call"  # CG p. 46
+        return tr(called_key(f"engine.said.{verb}", card), king=plain_lower(card))
     if A.is_give(action):
         return tr("engine.said.give", card=card_name(action - Act.GIVE, trump, rules))
     if action == Act.GANO:
@@ -483,14 +484,15 @@ class Narrator:
                 called = A.called_card(e.action)
                 if view.demanded_from is not None:  # Quadrille by three: handed over (CG)
                     king = _king(called)
+                    whom = self.who(view.demanded_from)
                     if e.seat == self.seat:
-                        line = tr("engine.log.demand.you", king=king,
-                                  whom=self.who(view.demanded_from))  # fmt: skip
+                        line = tr(called_key("engine.log.demand.you", called), king=king, whom=whom)
                     elif view.demanded_from == self.seat:
-                        line = tr("engine.log.demand.from_you", who=self.who(e.seat), king=king)
+                        key = called_key("engine.log.demand.from_you", called)
+                        line = tr(key, who=self.who(e.seat), king=king)
                     else:
-                        line = tr("engine.log.demand.other", who=self.who(e.seat), king=king,
-                                  whom=self.who(view.demanded_from))  # fmt: skip
+                        key = called_key("engine.log.demand.other", called)
+                        line = tr(key, who=self.who(e.seat), king=king, whom=whom)
                     lines.append(line)
                     called = None  # its fall shows no partner
                     continue

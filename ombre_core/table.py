@@ -78,7 +78,7 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
         suit = suit_info(suit_of(card))
         hint = tr(called_key("engine.action.call.hint", card), king=plain_lower(card))
         if view.rules.partnership == "demanded-king":
-            hint = tr("engine.action.demand.hint", king=plain_lower(card))
+            hint = tr(called_key("engine.action.demand.hint", card), king=plain_lower(card))
         return {
             "action": A.format_action(action),
             "label": f"{plain_name(card)} {suit['symbol']}",
@@ -142,9 +142,8 @@ def _prompt(view: View, narrator: Narrator) -> str:
     if seat != view.seat:
         if view.step == Phase.GIVE and view.demanded_from == view.seat and view.called is not None:
             # Quadrille by three (CG p. 46): the person's king is handed over, in view of all
-            return tr(
-                "engine.prompt.demanded", who=narrator.who(seat), king=plain_lower(view.called)
-            )
+            key = called_key("engine.prompt.demanded", view.called)  # a queen, with four kings
+            return tr(key, who=narrator.who(seat), king=plain_lower(view.called))
         return tr("engine.prompt.thinking", who=narrator.who(seat))
     if view.step == Phase.REPLY:
         if view.rules.seats == 2:

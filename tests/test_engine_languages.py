@@ -275,3 +275,41 @@ def test_a_called_queen_takes_her_own_article(lang: str, said: str) -> None:
     assert said in log, log
     assert not re.search(r"\b(el|le|den) (reina|dame|Herz-Dame)", log, re.IGNORECASE), log
     assert not re.search(r"\{[a-z_]+\}", json.dumps(snap, ensure_ascii=False))
+
+
+def test_a_queen_demanded_is_told_with_a_queens_article() -> None:
+    """At Quadrille by three, the Ombre holding four kings demands a queen (HOY law 12; seed 6:
+    the queen of clubs). Before, the languages whose articles have a gender told it with a
+    king's ("fordert den Kreuz-Dame", "pide el reina") in the log, the label of the hint and the
+    review, the button's help and the prompt of the queen's holder."""
+    from ombre_core import actions as A
+    from ombre_core.narrate import plain_lower, said
+    from ombre_core.state import Deal, Phase
+
+    rules = PRESETS["quadrille-3"]
+    deal = Deal.from_seed(rules, 6, 6 % rules.seats)
+    rng = random.Random(6)
+    while deal.phase != Phase.GIVE:
+        assert deal.to_move is not None
+        view = view_of(deal, deal.to_move)
+        action = RulePlayer().choose(view, rng)
+        if A.is_call(action):
+            demand, asking = action, view
+        deal.apply(action)
+    queen = A.called_card(demand)
+    holder = deal.demanded_from
+    assert holder is not None and queen == deal.called
+    assert said(demand, asking) == f"demand the {plain_lower(queen)}"  # not "call": CG p. 46
+    article = {"de": "die", "es": "la", "fr": "la"}
+    handed = {"de": "du gibst sie her", "es": "se la entregas", "fr": "vous la remettez"}
+    for lang, the in article.items():
+        with i18n.using(lang):
+            name = f"{the} {plain_lower(queen)}"
+            assert name in said(demand, asking), lang
+            entry = table._action_entry(asking, demand)
+            assert name.lower() in entry["hint"].lower(), (lang, entry)
+            for seat in range(rules.seats):
+                log = Narrator(["A", "B", "C"], seat).log(view_of(deal, seat))
+                assert any(name in line for line in log), (lang, seat, log)
+            prompt = table._prompt(view_of(deal, holder), Narrator(["A", "B", "C"], holder))
+            assert handed[lang] in prompt, (lang, prompt)
