@@ -20,7 +20,7 @@ from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
 from .bots.search import expert
 from .cards import QUEEN, cards_of, format_card, rank_of
 from .i18n import tr, tr_n
-from .narrate import card_name, gano_word, number_word, suit_lower
+from .narrate import called_key, card_name, gano_word, number_word, plain_lower, suit_lower
 from .state import Phase
 from .tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, TRUMP, TRUMP_MASK, trick_winner
 from .views import View
@@ -83,7 +83,10 @@ def reason(view: View, action: A.Action) -> str:
     if A.is_call(action):
         return _call_reason(view, A.called_card(action))
     if A.is_give(action):
-        return tr("engine.hint.give", card=card_name(action - Act.GIVE, view.trump, view.rules))
+        assert view.called is not None  # a card is given only for the card demanded
+        given = card_name(action - Act.GIVE, view.trump, view.rules)
+        key = called_key("engine.hint.give", view.called)  # a queen, with four kings (HOY)
+        return tr(key, card=given, king=plain_lower(view.called))
     best, strength = best_trump(view.hand)
     n = round(strength)
     worth = {"suit": suit_lower(best), "tricks": number_word(n)}

@@ -152,6 +152,8 @@ def _quadrille_glossary(rules: Rules) -> dict[str, str]:
         words.update(
             {
                 "play": tr("glossary.play.demand"),
+                "sans-prendre": tr("glossary.sans-prendre.demand", alone=alone),
+                "ombre": tr("glossary.ombre", others=alone),  # alone against the rest: no partner
                 "call": tr("glossary.call.demand"),
                 "partner": tr("glossary.partner.demand"),
                 "demand": tr("glossary.demand"),

@@ -342,6 +342,8 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
     if view.contract is not None:
         word = A.format_action(view.contract)
         taking = "engine.contract.take-in" if rules.stock_size else "engine.contract.call"
+        if rules.partnership == "demanded-king":  # Quadrille by three: demanded, not called
+            taking = "engine.contract.demand"
         contract = {
             "id": word,
             "name": tr("engine.contract.sans-prendre" if word == "sans-prendre" else taking),

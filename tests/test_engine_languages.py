@@ -313,3 +313,20 @@ def test_a_queen_demanded_is_told_with_a_queens_article() -> None:
                 assert any(name in line for line in log), (lang, seat, log)
             prompt = table._prompt(view_of(deal, holder), Narrator(["A", "B", "C"], holder))
             assert handed[lang] in prompt, (lang, prompt)
+            ombre = view_of(deal, deal.to_move)  # to give a card for it
+            give = RulePlayer().choose(ombre, random.Random(0))
+            assert name in hints.reason(ombre, give), (lang, hints.reason(ombre, give))
+
+
+def test_quadrille_by_three_names_its_contract_by_the_demand() -> None:
+    """The table called the Ombre's game at Quadrille by three "Play, calling a king": there no
+    king is called for a partner; one is demanded (CG p. 46)."""
+    names = set()
+    for seed in range(6):
+        options = {"rules": "quadrille-3", "seed": seed, "human": None, "level": "novice"}
+        snap = json.loads(bridge.new_session(json.dumps(options)))
+        while snap["phase"] not in ("play", "over"):
+            snap = json.loads(bridge.bot_move())
+        if snap["contract"] and snap["contract"]["id"] == "play":
+            names.add(snap["contract"]["name"])
+    assert "Play, demanding a king" in names and not any("calling" in n for n in names), names

@@ -15,7 +15,7 @@ from ombre_core.actions import Act
 from ombre_core.bots import RulePlayer
 from ombre_core.bots.rulebot import bidding_thresholds
 from ombre_core.cards import cards_of
-from ombre_core.narrate import card_name, number_word, said
+from ombre_core.narrate import card_name, number_word, plain_lower, said
 from ombre_core.rules import PRESETS, RULES_1660, Rules
 from ombre_core.state import Deal, Phase
 from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, trick_winner
@@ -259,7 +259,9 @@ def test_each_table_explains_bids_and_calls_by_its_own_count() -> None:
                 assert text.startswith(f"{verb} {card}"), (rules.id, text)
                 seen.add(verb + (" own" if view.hand >> A.called_card(action) & 1 else ""))
             elif A.is_give(action):
-                assert text.startswith("Give ") and "for the king" in text, text
+                assert view.called is not None
+                demanded = f"for the {plain_lower(view.called)}"  # a king, or a queen (HOY)
+                assert text.startswith("Give ") and demanded in text, text
                 seen.add("Give")
             elif action in (Act.PASS, Act.PLAY):
                 assert ("pamphlet asks" in text) == (rules.partnership == "alone") or (
