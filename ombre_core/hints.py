@@ -4,9 +4,12 @@ trick play, the estimated chance that the deal goes the person's way.
 The choice is the ``expert`` level's own (:mod:`ombre_core.bots.search`), made from the person's
 view alone, so a hint never tells what the person may not know. The reason is worded from the
 view: what the card does in the trick, how many trumps are still out (RG, "General Rules": draw
-trumps with the best ones; count what is out), or, in the auction, what the hand is worth; where
-the expert bids otherwise than the pamphlet's count (it prices the contracts near a threshold:
-:mod:`ombre_core.bots.pricing`), the reason says so.
+trumps with the best ones; count what is out), or, in the auction, what the hand is worth against
+what the table asks (the pamphlet's three sure tricks alone; the rule player's count where a king
+is called or demanded: :func:`.rulebot.bidding_thresholds`); where the expert bids otherwise
+(it prices the contracts near a threshold: :mod:`ombre_core.bots.pricing`), the reason says so.
+A king or queen called or demanded, and the card given for it, are explained as the rule player
+chooses them (:class:`.RulePlayer`), which the expert does too.
 """
 
 from __future__ import annotations
