@@ -18,7 +18,7 @@ from typing import Any
 from . import actions as A
 from .actions import Act
 from .bots.review import Decision
-from .cards import cards_of, suit_of
+from .cards import QUEEN, cards_of, rank_of, suit_of
 from .i18n import tr, tr_n
 from .narrate import (
     Narrator,
@@ -166,12 +166,13 @@ def _prompt(view: View, narrator: Narrator) -> str:
             return tr("engine.prompt.late-trump.ombre")
         return tr("engine.prompt.late-trump")
     if view.step == Phase.CALL:
-        if view.rules.partnership == "demanded-king":
-            return tr("engine.prompt.demand")
-        return tr("engine.prompt.call")
+        verb = "demand" if view.rules.partnership == "demanded-king" else "call"
+        # holding every king but the trump's, he may call a queen (HOY law 12)
+        queens = any(A.is_call(a) and rank_of(A.called_card(a)) == QUEEN for a in view.legal)
+        return tr(f"engine.prompt.{verb}" + (".queen" if queens else ""))
     if view.step == Phase.GIVE and view.demanded_from is not None and view.called is not None:
         return tr(
-            "engine.prompt.give",
+            called_key("engine.prompt.give", view.called),
             who=narrator.who(view.demanded_from),
             king=plain_lower(view.called),
         )

@@ -300,6 +300,12 @@ def test_a_queen_demanded_is_told_with_a_queens_article() -> None:
     holder = deal.demanded_from
     assert holder is not None and queen == deal.called
     assert said(demand, asking) == f"demand the {plain_lower(queen)}"  # not "call": CG p. 46
+    # the prompt offered "Demand a king you lack" when only queens could be demanded
+    assert "demand a queen" in table._prompt(asking, Narrator(["A", "B", "C"], asking.seat))
+    giver = table._prompt(view_of(deal, deal.ombre), Narrator(["A", "B", "C"], deal.ombre))
+    with i18n.using("de"):
+        giver_de = table._prompt(view_of(deal, deal.ombre), Narrator(["A", "B", "C"], deal.ombre))
+    assert plain_lower(queen) in giver and "für die" in giver_de, giver_de
     article = {"de": "die", "es": "la", "fr": "la"}
     handed = {"de": "du gibst sie her", "es": "se la entregas", "fr": "vous la remettez"}
     for lang, the in article.items():
@@ -330,3 +336,23 @@ def test_quadrille_by_three_names_its_contract_by_the_demand() -> None:
         if snap["contract"] and snap["contract"]["id"] == "play":
             names.add(snap["contract"]["name"])
     assert "Play, demanding a king" in names and not any("calling" in n for n in names), names
+
+
+def test_the_prompt_offers_a_queen_to_an_ombre_holding_every_king() -> None:
+    """At Quadrille (seed 14) the Ombre holds every king but the trump's: the prompt said only
+    "Call a king, any but the king of trumps", while the table offered his own kings (to play
+    alone) and the queens (HOY law 12)."""
+    from ombre_core import actions as A
+    from ombre_core.state import Deal, Phase
+
+    rules = PRESETS["quadrille"]
+    deal = Deal.from_seed(rules, 14, 14 % rules.seats)
+    rng = random.Random(14)
+    while deal.phase != Phase.CALL:
+        assert deal.to_move is not None
+        deal.apply(RulePlayer().choose(view_of(deal, deal.to_move), rng))
+    assert deal.to_move is not None
+    view = view_of(deal, deal.to_move)
+    assert any(A.format_action(a).startswith("call Q") for a in view.legal)
+    prompt = table._prompt(view, Narrator(["A", "B", "C", "D"], view.seat))
+    assert "or a queen" in prompt and "play alone" in prompt, prompt
