@@ -59,6 +59,20 @@ def test_a_bid_against_the_pamphlets_count_says_the_pricing_chose_it() -> None:
 
 UNFILLED = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
+
+def rule_player_steps(rules: Rules, seeds: int, play: bool = True) -> Iterator[tuple[View, int]]:
+    """Each view and the rule player's action in ``seeds`` seeded deals played by it (seed ``s``
+    dealt by seat ``s`` modulo the seats); with ``play=False``, up to the trick play only."""
+    for seed in range(seeds):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        rng = random.Random(seed)
+        while not deal.is_over and (play or deal.phase != Phase.PLAY):
+            assert deal.to_move is not None
+            view = view_of(deal, deal.to_move)
+            action = RulePlayer().choose(view, rng)
+            yield view, action
+            deal.apply(action)
+
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_every_action_a_hint_may_name_is_said_in_words(lang: str) -> None:
     """The hint's label (``narrate.said``, shared with the review) names every kind of action
@@ -68,23 +82,17 @@ def test_every_action_a_hint_may_name_is_said_in_words(lang: str) -> None:
     kinds: set[str] = set()
     with i18n.using(lang):
         for rules in PRESETS.values():
-            for seed in range(6):
-                deal = Deal.from_seed(rules, seed, seed % rules.seats)
-                rng = random.Random(seed)
-                while not deal.is_over:
-                    assert deal.to_move is not None
-                    view = view_of(deal, deal.to_move)
-                    for action in view.legal:
-                        text = said(action, view)
-                        assert text and not UNFILLED.search(text), (rules.id, action, text)
-                        code = A.format_action(action)
-                        payload = code.split(maxsplit=1)[-1]  # "c" of "trump c", "3s 5s" ...
-                        if action < Act.PASS or (action >= Act.TRUMP and action != Act.GANO):
-                            # a card, discard, trump, call or king given back: not its code
-                            # ("pass", "play", "vole" ... are words already)
-                            assert code not in text and text != payload, (rules.id, code, text)
-                        kinds.add(code.split()[0][:4])
-                    deal.apply(RulePlayer().choose(view, rng))
+            for view, _ in rule_player_steps(rules, 6):
+                for action in view.legal:
+                    text = said(action, view)
+                    assert text and not UNFILLED.search(text), (rules.id, action, text)
+                    code = A.format_action(action)
+                    payload = code.split(maxsplit=1)[-1]  # "c" of "trump c", "3s 5s" ...
+                    if action < Act.PASS or (action >= Act.TRUMP and action != Act.GANO):
+                        # a card, discard, trump, call or king given back: not its code
+                        # ("pass", "play", "vole" ... are words already)
+                        assert code not in text and text != payload, (rules.id, code, text)
+                    kinds.add(code.split()[0][:4])
     assert {"pass", "play", "disc", "trum", "call", "give", "gano"} <= kinds, kinds
 
 
@@ -227,14 +235,7 @@ def test_just_under_three_is_said_only_where_the_table_asks_for_three() -> None:
 def auction_and_exchange(rules: Rules, seeds: int) -> Iterator[tuple[View, int]]:
     """Each view and the rule player's action (the expert's, where it has a king to call) in
     the auction and the exchange of ``seeds`` seeded deals."""
-    for seed in range(seeds):
-        deal = Deal.from_seed(rules, seed, seed % rules.seats)
-        while not deal.is_over and deal.phase != Phase.PLAY:
-            assert deal.to_move is not None
-            view = view_of(deal, deal.to_move)
-            action = RulePlayer().choose(view, random.Random(0))
-            yield view, action
-            deal.apply(action)
+    return rule_player_steps(rules, seeds, play=False)
 
 
 def test_each_table_explains_bids_and_calls_by_its_own_count() -> None:
@@ -290,18 +291,11 @@ def test_the_ombre_is_not_told_to_draw_trumps_that_are_all_his() -> None:
     trumps are still out" told him to draw what no one holds. Now such a lead takes the trick."""
     last = 0
     for rules in PRESETS.values():
-        for seed in range(30):
-            deal = Deal.from_seed(rules, seed, seed % rules.seats)
-            rng = random.Random(seed)
-            while not deal.is_over:
-                assert deal.to_move is not None
-                view = view_of(deal, deal.to_move)
-                action = RulePlayer().choose(view, rng)
-                if deal.phase == Phase.PLAY and A.is_card(action):
-                    text = hints.reason(view, action)
-                    assert not ("draw trumps" in text and "no trumps" in text), (rules.id, text)
-                    last += "no one else holds a trump" in text
-                deal.apply(action)
+        for view, action in rule_player_steps(rules, 30):
+            if view.step == Phase.PLAY and A.is_card(action):
+                text = hints.reason(view, action)
+                assert not ("draw trumps" in text and "no trumps" in text), (rules.id, text)
+                last += "no one else holds a trump" in text
     assert last
 
 
@@ -311,26 +305,19 @@ def test_a_follower_is_told_whose_trick_it_is_as_far_as_he_can_tell() -> None:
     to come: now a friend's trick is his side's, and a ruff others may overtrump says so."""
     side = ruffs = 0
     for name in ("1660", "quadrille", "five"):
-        rules = PRESETS[name]
-        for seed in range(30):
-            deal = Deal.from_seed(rules, seed, seed % rules.seats)
-            rng = random.Random(seed)
-            while not deal.is_over:
-                assert deal.to_move is not None
-                view = view_of(deal, deal.to_move)
-                action = RulePlayer().choose(view, rng)
-                if deal.phase == Phase.PLAY and A.is_card(action) and view.trick:
-                    assert view.trump is not None
-                    text = hints.reason(view, action)
-                    trick = (*view.trick, action)
-                    ahead = (view.leader + trick_winner(view.trick, view.trump)) % view.seats
-                    if (view.leader + trick_winner(trick, view.trump)) % view.seats != view.seat:
-                        assert ("Your side is winning" in text) == (ahead in view.friends), text
-                        side += view.seat == view.ombre and ahead in view.friends
-                    if "the trick is yours" in text and len(trick) < view.seats:
-                        power, trumps = POWER[view.trump], SUIT_MASK[view.trump]
-                        out = view.unseen() & trumps[EFFECTIVE_SUIT[view.trump][action]]
-                        assert all(power[c] < power[action] for c in cards_of(out)), text
-                    ruffs += "unless someone after you trumps higher" in text
-                deal.apply(action)
+        for view, action in rule_player_steps(PRESETS[name], 30):
+            if view.step != Phase.PLAY or not A.is_card(action) or not view.trick:
+                continue
+            assert view.trump is not None
+            text = hints.reason(view, action)
+            trick = (*view.trick, action)
+            ahead = (view.leader + trick_winner(view.trick, view.trump)) % view.seats
+            if (view.leader + trick_winner(trick, view.trump)) % view.seats != view.seat:
+                assert ("Your side is winning" in text) == (ahead in view.friends), text
+                side += view.seat == view.ombre and ahead in view.friends
+            if "the trick is yours" in text and len(trick) < view.seats:
+                power, trumps = POWER[view.trump], SUIT_MASK[view.trump]
+                out = view.unseen() & trumps[EFFECTIVE_SUIT[view.trump][action]]
+                assert all(power[c] < power[action] for c in cards_of(out)), text
+            ruffs += "unless someone after you trumps higher" in text
     assert side and ruffs
