@@ -23,7 +23,15 @@ from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
 from .bots.search import expert
 from .cards import QUEEN, cards_of, format_card, rank_of
 from .i18n import tr, tr_n
-from .narrate import called_key, card_name, gano_word, number_word, plain_lower, suit_lower
+from .narrate import (
+    call_word,
+    called_key,
+    card_name,
+    gano_word,
+    number_word,
+    plain_lower,
+    suit_lower,
+)
 from .state import Phase
 from .tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, TRUMP, TRUMP_MASK, trick_winner
 from .views import View
@@ -125,10 +133,8 @@ def _call_reason(view: View, card: int) -> str:
     name = card_name(card, view.trump, view.rules)
     if view.hand >> card & 1:
         return tr("engine.hint.call.own", card=name)
-    # CG p. 46: at Quadrille by three the king is demanded; HOY law 12: a queen, with four kings
-    verb = "demand" if view.rules.partnership == "demanded-king" else "call"
-    queen = ".queen" if rank_of(card) == QUEEN else ""
-    return tr(f"engine.hint.{verb}{queen}", card=name)
+    queen = ".queen" if rank_of(card) == QUEEN else ""  # HOY law 12: a queen, with four kings
+    return tr(f"engine.hint.{call_word(view.rules)}{queen}", card=name)
 
 
 # The words of each bid, under ``engine.hint.`` (by the count), ``engine.hint.priced.`` (priced

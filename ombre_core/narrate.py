@@ -136,7 +136,7 @@ def _quadrille_glossary(rules: Rules) -> dict[str, str]:
     words: dict[str, str] = {}
     spadille = names_of(rules).spadille
     if rules.all_pass == "spadille-plays":
-        call = "demand" if rules.partnership == "demanded-king" else "call"
+        call = call_word(rules)
         words["passed"] = tr(f"glossary.passed.forced.{call}", spadille=spadille)
         floor = ".floor" if rules.caller_floor else ""
         words["forced-spadille"] = tr(f"glossary.forced-spadille.{call}{floor}", spadille=spadille)
@@ -273,8 +273,7 @@ def said(action: int, view: View) -> str:
         return tr("engine.said.trump", suit=suit_lower(action - Act.TRUMP))
     if A.is_call(action):
         card = A.called_card(action)
-        verb = "demand" if rules.partnership == "demanded-king" else "call"  # CG p. 46
-        return tr(called_key(f"engine.said.{verb}", card), king=plain_lower(card))
+        return tr(called_key(f"engine.said.{call_word(rules)}", card), king=plain_lower(card))
     if A.is_give(action):
         return tr("engine.said.give", card=card_name(action - Act.GIVE, trump, rules))
     if action == Act.GANO:
@@ -318,6 +317,12 @@ def king_of(suit: int) -> Card:
 def _king(card: Card) -> str:
     """``king of hearts``: how the log names a called king (or queen, HOY law 12)."""
     return plain_lower(card)
+
+
+def call_word(rules: Rules) -> str:
+    """``"demand"`` where the Ombre demands a king he then holds (Quadrille by three, CG p. 46),
+    else ``"call"``: the word in the catalogue keys of calling (``engine.said.call``...)."""
+    return "demand" if rules.partnership == "demanded-king" else "call"
 
 
 def called_key(key: str, card: Card) -> str:

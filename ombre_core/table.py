@@ -22,6 +22,7 @@ from .cards import QUEEN, cards_of, rank_of, suit_of
 from .i18n import tr, tr_n
 from .narrate import (
     Narrator,
+    call_word,
     called_key,
     card_info,
     card_name,
@@ -76,9 +77,8 @@ def _action_entry(view: View, action: int) -> dict[str, str]:
     if A.is_call(action):
         card = A.called_card(action)
         suit = suit_info(suit_of(card))
-        hint = tr(called_key("engine.action.call.hint", card), king=plain_lower(card))
-        if view.rules.partnership == "demanded-king":
-            hint = tr(called_key("engine.action.demand.hint", card), king=plain_lower(card))
+        key = called_key(f"engine.action.{call_word(view.rules)}.hint", card)
+        hint = tr(key, king=plain_lower(card))
         return {
             "action": A.format_action(action),
             "label": f"{plain_name(card)} {suit['symbol']}",
@@ -166,10 +166,9 @@ def _prompt(view: View, narrator: Narrator) -> str:
             return tr("engine.prompt.late-trump.ombre")
         return tr("engine.prompt.late-trump")
     if view.step == Phase.CALL:
-        verb = "demand" if view.rules.partnership == "demanded-king" else "call"
         # holding every king but the trump's, he may call a queen (HOY law 12)
         queens = any(A.is_call(a) and rank_of(A.called_card(a)) == QUEEN for a in view.legal)
-        return tr(f"engine.prompt.{verb}" + (".queen" if queens else ""))
+        return tr(f"engine.prompt.{call_word(view.rules)}" + (".queen" if queens else ""))
     if view.step == Phase.GIVE and view.demanded_from is not None and view.called is not None:
         return tr(
             called_key("engine.prompt.give", view.called),
@@ -342,9 +341,8 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
     contract = None
     if view.contract is not None:
         word = A.format_action(view.contract)
-        taking = "engine.contract.take-in" if rules.stock_size else "engine.contract.call"
-        if rules.partnership == "demanded-king":  # Quadrille by three: demanded, not called
-            taking = "engine.contract.demand"
+        # taking in from the stock; else calling a king, or demanding one (Quadrille by three)
+        taking = "engine.contract." + ("take-in" if rules.stock_size else call_word(rules))
         contract = {
             "id": word,
             "name": tr("engine.contract.sans-prendre" if word == "sans-prendre" else taking),
