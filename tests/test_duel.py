@@ -64,6 +64,7 @@ def test_the_parts_by_role_add_up_to_the_score() -> None:
     assert payments == play_deal(RULES_1660, 3, ["novice"] * 3, Timings())
 
 
+@pytest.mark.breadth
 def test_remembered_decisions_change_no_score_time_count_or_agreement() -> None:
     """The plays of a deal share their beginnings: a decision remembered from one play is the
     one the player would have made again (a search player saying *Gano*, then its card, too)."""
@@ -305,8 +306,12 @@ def test_only_a_change_to_the_auction_is_screened() -> None:
     assert not differ_in_auction_only("novice", "novice")
     with pytest.raises(ValueError, match="may differ after the auction"):
         auction_agrees(RULES_1660, 1, "expert:budget=100", "expert", "novice")
+    # the screen itself, on one deal each way (the breadth test below scores them too)
+    assert auction_agrees(RULES_1660, 12, PRICED, "standard", "novice")
+    assert not auction_agrees(RULES_1660, 0, PRICED, "standard", "novice")
 
 
+@pytest.mark.breadth
 def test_a_deal_whose_auctions_agree_scores_the_same_for_both() -> None:
     """The screen is exact: where A bids as BASE in every play, A's deal scores BASE's; and it
     finds the deals where they bid otherwise (seeds 0, 3 and 5 here, scored otherwise)."""

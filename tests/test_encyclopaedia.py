@@ -198,6 +198,19 @@ def test_the_ombre_may_take_in_before_naming_only_where_the_rules_say() -> None:
     assert sans_prendre.phase == Phase.TRUMP_CHOICE and Act.DRAW not in sans_prendre.legal_actions()
 
 
+def test_a_wrong_word_while_the_trump_waits_says_what_may_be_said() -> None:
+    """Where the Ombre may take in first, a wrong word names both his choices; after his draw, a
+    defender's wrong word says the trump is to be named or passed. Nothing changes either time."""
+    deal = _asked_and_discarded()
+    with pytest.raises(IllegalAction, match=r"or takes in first \('draw'\)"):
+        deal.apply("pass")
+    assert deal.phase == Phase.TRUMP_CHOICE and deal.to_move == 0
+    deal.apply("draw")
+    with pytest.raises(IllegalAction, match="took in without naming the trump"):
+        deal.apply("sans-prendre")
+    assert deal.phase == Phase.LATE_TRUMP and deal.to_move == 1 and deal.trump is None
+
+
 def test_after_the_draw_the_defenders_may_name_the_trump_from_his_right() -> None:
     deal = _asked_and_discarded()
     top = set(deal.stock_left[:2])

@@ -123,6 +123,30 @@ def test_the_ombres_discard_hint_names_the_suit_he_then_names_trumps() -> None:
     assert checked >= 10
 
 
+def test_a_hint_says_gano_with_the_card_it_is_said_with() -> None:
+    """One position (seed 0, the rule players' deal): a defender's first chance to say *Gano*
+    is one where the expert says it, and so does its hint, naming the card in the pamphlet's
+    word. The breadth test below checks every such chance over five deals."""
+    from ombre_core.bots import expert
+
+    deal = Deal.from_seed(RULES_1660, 0, 0)
+    rng = random.Random(0)
+    while True:
+        assert deal.to_move is not None and not deal.is_over
+        view = view_of(deal, deal.to_move)
+        if Act.GANO in view.legal and len(view.legal) > 2:
+            break
+        deal.apply(RulePlayer().choose(view, rng))
+    advice = hints.hint(view, random.Random(0))
+    assert advice["action"] == "gano", advice
+    assert expert().choose(view, random.Random(0)) == Act.GANO
+    assert view.trump is not None and len(advice["cards"]) == 1
+    card = A.parse_action(advice["cards"][0])
+    assert card_name(card, view.trump, view.rules) in advice["reason"]
+    assert "Gagno" in advice["reason"]
+
+
+@pytest.mark.breadth
 def test_a_hint_says_gano_when_the_expert_would() -> None:
     """The expert says *Gano* before a card that holds the trick with a partner still to play
     (``gano.worth_saying``); its hint does the same, names the card in the reason and marks it,

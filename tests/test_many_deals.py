@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from ombre_helpers import MAX_ACTIONS, PRESET_LIST, trick_cards
 
 from ombre_core.cards import FULL_PACK, mask_of
@@ -20,6 +21,7 @@ from ombre_core.state import Deal
 DEALS = 10_000
 
 
+@pytest.mark.breadth
 def test_ten_thousand_random_deals() -> None:
     rng = random.Random(1660)
     outcomes: Counter[str] = Counter()

@@ -135,6 +135,7 @@ def test_the_search_levels_play_whole_deals_with_a_partner(preset: str) -> None:
         assert play(seed) == play(seed)
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("preset", [*PARTNER_PRESETS, "quadrille-3"])
 def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_call(
     preset: str, monkeypatch: pytest.MonkeyPatch

@@ -22,6 +22,7 @@ import random
 import re
 from dataclasses import fields
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ombre_helpers import (
@@ -224,6 +225,7 @@ def check_replay(deal: Deal) -> None:
 # ---- the properties -----------------------------------------------------------------------------
 
 
+@pytest.mark.breadth
 @PROFILE
 @given(presets, seeds, dealers, seeds)
 def test_random_playouts_keep_every_invariant(

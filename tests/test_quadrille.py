@@ -491,6 +491,7 @@ def test_the_command_line_plays_and_simulates_quadrille() -> None:
 # ---- the rule player ----------------------------------------------------------------------------
 
 
+@pytest.mark.breadth
 def test_whole_sessions_by_the_rule_players() -> None:
     """Every outcome comes up, every move is legal, the ledger balances, sessions save."""
     play_sessions(QUAD, {"sacada", "repuesto", "codille"}, 150, forced=True)

@@ -123,6 +123,7 @@ def test_the_guard_keeps_the_rule_unless_the_worlds_agree() -> None:
     assert guarded_choice("rule", {"other": [1.0] * 4}, even, 2.0) == "other"
 
 
+@pytest.mark.breadth
 def test_the_priced_expert_keeps_the_pamphlets_bid_on_a_clear_hand() -> None:
     """Far from a threshold the pricing is not asked; near one, its choice is legal."""
     from ombre_core.bots.rulebot import ASK_THRESHOLD, best_trump
@@ -154,6 +155,7 @@ def test_the_priced_auction_alone_bids_as_the_priced_expert() -> None:
     assert discards > 0
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("preset", [*(r.id for r in PRESET_LIST), "five", "quadrille"])
 def test_pricing_by_one_test_tells_won_from_lost_as_the_full_solve_does(preset: str) -> None:
     """``price_vole=False`` asks the solver one question (does the Ombre win?) where the full

@@ -2,6 +2,12 @@
 """Run the engine's test suite inside Pyodide (CPython 3.14 compiled to WebAssembly) under Node.
 
     python tools/pyodide_tests.py [pytest args]      # default: tests, without tests/e2e
+                                                     # and without the `breadth` tests
+
+The `breadth` tests (pyproject.toml's marker) play many deals or searches to check a property
+across them; every engine line they reach, the others reach too (coverage.py), so here they would
+only repeat the same code at twice CPython's time: the default leaves them out (CPython runs
+them). Pass pytest arguments to choose otherwise; tools/record_stdlib.py runs all of them.
 
 Builds (or takes from build.py's cache) the ombre_core wheel and the full .pyc stdlib, downloads
 the pinned pure test wheels of tests/pyodide/requirements.txt (hash-checked, cached in
@@ -53,7 +59,7 @@ def main(argv: list[str], guard: list[str] | None = None) -> int:
     builder.ensure_node_modules()
     wheel = builder.compiled_wheel(builder.build_wheel())  # the wheel the site ships
     stdlib = builder.compiled_stdlib(trimmed=False)
-    args = argv or ["tests", "--ignore=tests/e2e", "-q"]
+    args = argv or ["tests", "--ignore=tests/e2e", "-q", "-m", "not breadth"]
     cmd = [
         "node",
         str(ROOT / "tools" / "run_pyodide_tests.mjs"),
