@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -123,6 +124,15 @@ def test_the_ombres_discard_hint_names_the_suit_he_then_names_trumps() -> None:
     assert checked >= 10
 
 
+def check_gano_hint(view: View, advice: dict[str, Any]) -> None:
+    """A hint to say *Gano* marks the one card it is said with and names it in the reason, in
+    the 1660 pamphlet's spelling."""
+    assert view.trump is not None and len(advice["cards"]) == 1
+    card = A.parse_action(advice["cards"][0])
+    assert card_name(card, view.trump, view.rules) in advice["reason"]
+    assert "Gagno" in advice["reason"]
+
+
 def test_a_hint_says_gano_with_the_card_it_is_said_with() -> None:
     """One position (seed 0, the rule players' deal): a defender's first chance to say *Gano*
     is one where the expert says it, and so does its hint, naming the card in the pamphlet's
@@ -140,10 +150,7 @@ def test_a_hint_says_gano_with_the_card_it_is_said_with() -> None:
     advice = hints.hint(view, random.Random(0))
     assert advice["action"] == "gano", advice
     assert expert().choose(view, random.Random(0)) == Act.GANO
-    assert view.trump is not None and len(advice["cards"]) == 1
-    card = A.parse_action(advice["cards"][0])
-    assert card_name(card, view.trump, view.rules) in advice["reason"]
-    assert "Gagno" in advice["reason"]
+    check_gano_hint(view, advice)
 
 
 @pytest.mark.breadth
@@ -152,7 +159,6 @@ def test_a_hint_says_gano_when_the_expert_would() -> None:
     (``gano.worth_saying``); its hint does the same, names the card in the reason and marks it,
     and otherwise names no card to say it with."""
     from ombre_core.bots import expert
-    from ombre_core.narrate import card_name
 
     said_gano = 0
     for seed in range(5):
@@ -166,10 +172,7 @@ def test_a_hint_says_gano_when_the_expert_would() -> None:
                 again = expert().choose(view, random.Random(seed))
                 assert (advice["action"] == "gano") == (again == Act.GANO), (seed, advice)
                 if advice["action"] == "gano":
-                    assert view.trump is not None and len(advice["cards"]) == 1
-                    card = A.parse_action(advice["cards"][0])
-                    assert card_name(card, view.trump, view.rules) in advice["reason"]
-                    assert "Gagno" in advice["reason"]  # the 1660 pamphlet's spelling
+                    check_gano_hint(view, advice)
                     said_gano += 1
             deal.apply(RulePlayer().choose(view, rng))
     assert said_gano >= 2, said_gano
