@@ -114,6 +114,25 @@ def test_worlds_keep_the_demanded_king_and_the_card_given_where_all_saw_them() -
             assert view_of(world.deal, seat) == view
 
 
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_a_defender_plays_after_a_forced_ombre_who_demanded_nothing(level: str) -> None:
+    """Quadrille by three, all passed: seat 0 holds Spadille, so he must play, and holds both
+    kings and queens he could demand, so the play begins with no demand. The defenders' worlds
+    must give him those cards (``duel expert novice --rules quadrille-3`` stopped here on an
+    illegal action before they did)."""
+    deal = Deal.from_seed(get_rules("quadrille-3"), 777000019, 1)
+    for action in ("pass", "pass", "pass", "trump c"):
+        deal.apply(A.parse_action(action))
+    assert deal.phase == Phase.PLAY and deal.called is None and deal.ombre == 0
+    for _ in range(2):  # seat 2 leads, seat 0 follows
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        action = make_player(level).choose(view, random.Random(seat))
+        assert action in view.legal
+        deal.apply(action)
+
+
 @pytest.mark.parametrize("preset", [*PARTNER_PRESETS, "quadrille-3"])
 def test_the_search_levels_play_whole_deals_with_a_partner(preset: str) -> None:
     """Legal and reproducible: the same seed gives the same cards."""

@@ -24,9 +24,17 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ombre_helpers import HYPOTHESIS, PRESET_LIST, m, relabel, resample_map, sans_prendre_deal
+from ombre_helpers import (
+    HYPOTHESIS,
+    PRESET_LIST,
+    act,
+    m,
+    relabel,
+    resample_map,
+    sans_prendre_deal,
+)
 
-from ombre_core.actions import Act
+from ombre_core.actions import Act, parse_action
 from ombre_core.bots.inference import ActionModel, strengths
 from ombre_core.bots.rulebot import ASK_THRESHOLD, RulePlayer, hand_strength
 from ombre_core.bots.sampler import (
@@ -38,10 +46,10 @@ from ombre_core.bots.sampler import (
     sample_worlds,
     weighted_worlds,
 )
-from ombre_core.cards import FULL_PACK, cards_of, mask_of
+from ombre_core.cards import FULL_PACK, cards_of, mask_of, parse_card
 from ombre_core.errors import OmbreError
-from ombre_core.rules import RULES_1660, RULES_CLASSIC, Rules
-from ombre_core.state import Deal
+from ombre_core.rules import RULES_1660, RULES_CLASSIC, RULES_QUADRILLE_3, Rules
+from ombre_core.state import Deal, Phase
 from ombre_core.tables import MATADOR_MASK, TRUMP_MASK
 from ombre_core.views import View, view_of
 
@@ -259,6 +267,63 @@ def test_a_renounce_to_a_trump_lead_shows_what_the_privilege_allows(lead: str) -
         assert seen & matadors, "the privilege lets him hold a matador: some world should"
     else:
         assert not seen
+
+
+NOTHING_TO_DEMAND = [  # seat 0 holds both kings and both queens of the plain suits, clubs trump
+    "As Js Qs Ks 5c 6c Jc Jh Qh Kh",
+    "3s 7s Ac 3c 4c Kc Ah 2h 3h 7h",
+    "2s 4s 5s 6s 2c 7c Qc 4h 5h 6h",
+]
+
+
+@pytest.mark.parametrize(
+    "auction", [("pass", "play", "pass"), ("pass", "pass", "pass")], ids=["asked", "forced"]
+)
+def test_an_ombre_who_demands_nothing_held_every_king_and_queen_he_could_demand(
+    auction: tuple[str, ...],
+) -> None:
+    """Quadrille by three (CG p. 46): the Ombre who plays demands a king he lacks, or a queen
+    when he holds both kings. Holding them all, he demands nothing and the play begins; so in
+    every world the others draw he holds them, or his trump would have been followed by a demand
+    and the world would not give the view (found by ``duel expert novice --rules quadrille-3``:
+    the sampler refused the view, or the bot's replay met a demand the deal never had)."""
+    deal = Deal.from_cards(
+        RULES_QUADRILLE_3, 1, [[parse_card(c) for c in h.split()] for h in NOTHING_TO_DEMAND], []
+    )
+    act(deal, *auction, "trump c")
+    assert deal.phase_name == "play" and deal.called is None and deal.ombre == 0
+    wanted = m("Ks Qs Kh Qh")
+    for cards in ((), ("2s", "Js")):  # at the first lead, and in the first trick
+        act(deal, *cards)
+        for seat in (1, 2):
+            view = view_of(deal, seat)
+            for model in (ActionModel(), None):
+                worlds = Sampler(view, model).worlds(12, random.Random(seat))
+                check_worlds(view, worlds, replay=True)
+                assert all(w.hands[0] & wanted == wanted & ~w.played_cards() for w in worlds)
+
+
+def test_worlds_keep_the_view_while_the_ombre_demands_and_gives() -> None:
+    """Quadrille by three: seat 0 holds both kings and the queen of spades, so he demands the
+    queen of hearts from seat 1 and gives a card back. While he is to demand, seat 2 (who holds
+    none of those cards) must not be shown a world in which he lacks nothing: there the demand
+    would be skipped. While he chooses the card to give, he holds eleven cards and seat 1 nine."""
+    hands = [h.split() for h in NOTHING_TO_DEMAND]
+    hands[0][hands[0].index("Qh")], hands[1][hands[1].index("7h")] = "7h", "Qh"
+    deal = Deal.from_cards(RULES_QUADRILLE_3, 1, [[parse_card(c) for c in h] for h in hands], [])
+    act(deal, "pass", "play", "pass", "trump c")
+    assert deal.legal_actions() == [parse_action("call Qh")]
+    all_four = m("Ks Qs Kh Qh")
+    for step in ("call Qh", "give 5c", "2s"):
+        for seat in range(3):
+            view = view_of(deal, seat)
+            for model in (ActionModel(), None):
+                worlds = Sampler(view, model).worlds(100, random.Random(seat))
+                check_worlds(view, worlds, replay=False)
+                if deal.phase == Phase.CALL:
+                    assert all(w.hands[0] & all_four != all_four for w in worlds)
+        act(deal, step)
+    assert deal.phase_name == "play" and deal.hands[0].bit_count() == 10
 
 
 # ---- the exact draws against brute force ---------------------------------------------------------

@@ -184,13 +184,12 @@ def _tricks_of(view: View) -> Iterator[tuple[int, tuple[Card, ...]]]:
         yield view.leader, view.trick
 
 
-def _handed(view: View) -> tuple[int, int, Card, Card] | None:
-    """(the Ombre, the player who handed over, the king demanded, the card given back) at
-    Quadrille by three (CG p. 46), once given; else ``None``."""
-    given = view.given
-    if view.demanded_from is None or view.called is None or view.ombre is None or given is None:
+def _handed(view: View) -> tuple[int, int, Card, Card | None] | None:
+    """(the Ombre, the player who handed over, the king demanded, the card given back or None
+    while the Ombre chooses it) at Quadrille by three (CG p. 46), once demanded; else ``None``."""
+    if view.demanded_from is None or view.called is None or view.ombre is None:
         return None
-    return view.ombre, view.demanded_from, view.called, given
+    return view.ombre, view.demanded_from, view.called, view.given
 
 
 def _pins(view: View) -> dict[Card, int]:
@@ -198,7 +197,11 @@ def _pins(view: View) -> dict[Card, int]:
 
     Forced Spadille (HOY law 2): all passed and the Ombre plays, so he holds Spadille. A queen
     called (HOY law 12; at Quadrille by three, demanded): the caller held every king he could
-    have called. The sampler places these cards in that hand only.
+    have called. Nothing demanded at Quadrille by three, where the Ombre who plays (not sans
+    prendre) demands a card he lacks (CG p. 46): he held every king he could have demanded, and
+    every such queen where the rules let him demand one (the engine then skips the demand,
+    :meth:`~ombre_core.state.Deal.legal_actions`). The sampler places these cards in that hand
+    only.
     """
     ombre = view.ombre
     pins: dict[Card, int] = {}
@@ -210,12 +213,52 @@ def _pins(view: View) -> dict[Card, int]:
     if rules.all_pass == "spadille-plays" and not bid:
         pins[SPADILLE] = ombre
     called = view.called
-    if called is not None and rank_of(called) == QUEEN and view.trump is not None:
-        for suit in range(4):
-            king = make_card(KING, suit)
-            if suit != view.trump and rules.pack >> king & 1:
-                pins[king] = ombre
+    trump = view.trump
+    if trump is None:
+        return pins
+    held = 0
+    if called is not None and rank_of(called) == QUEEN:
+        held = _callable(view, (KING,))
+    elif (
+        called is None
+        and rules.partnership == "demanded-king"
+        and view.contract == Act.PLAY
+        and view.step != Phase.CALL
+    ):
+        held = _callable(view, (KING, QUEEN) if rules.queen_when_kings_held else (KING,))
+    for card in cards_of(held):
+        pins[card] = ombre
     return pins
+
+
+def _callable(view: View, ranks: tuple[int, ...]) -> CardSet:
+    """The cards of these ranks in the pack's suits but the trump: the kings (and queens) the
+    Ombre may call or demand (:meth:`~ombre_core.state.Deal.legal_actions`)."""
+    out = 0
+    for suit in range(4):
+        for rank in ranks:
+            card = make_card(rank, suit)
+            if suit != view.trump and view.rules.pack >> card & 1:
+                out |= 1 << card
+    return out
+
+
+def _demand_due(view: View) -> tuple[int, CardSet] | None:
+    """While the Ombre at Quadrille by three is to demand (CG p. 46), seen by another seat: the
+    Ombre and the cards he cannot hold all, or the engine would have skipped the demand (he
+    demands a king he lacks, or a queen he lacks when he holds both kings). ``None`` when this
+    seat's own hand already shows it, or when no demand is due."""
+    rules = view.rules
+    if (
+        view.step != Phase.CALL
+        or rules.partnership != "demanded-king"
+        or view.ombre is None
+        or view.ombre == view.seat
+    ):
+        return None
+    ranks = (KING, QUEEN) if rules.queen_when_kings_held else (KING,)
+    cards = _callable(view, ranks)
+    return None if cards & view.hand else (view.ombre, cards)
 
 
 def _voids(view: View, others: dict[int, _Other], unseen: CardSet) -> None:
@@ -436,6 +479,8 @@ class Sampler:
         if self._handed is not None:
             ombre, giver, king, given = self._handed
             for seat, card in ((ombre, king), (giver, given)):
+                if card is None:
+                    continue  # the Ombre is choosing the card to give back
                 if seat in self._others and not view.played >> card & 1:
                     self._others[seat].known |= 1 << card
         for card, seat in _pins(view).items():
@@ -469,11 +514,12 @@ class Sampler:
         self._placer = self._make_placer()
         if not self._placer.total:
             raise OmbreError(f"seat {view.seat}'s view is not consistent: the voids cannot be met")
-        self._template, self._named_after_discard = self._replay(self._layout(None))
         # A trump named late by a defender (ENC) says nothing of the Ombre's hand.
         self._trump_by_ombre = all(
             e.seat == view.ombre for e in view.events if A.is_trump(e.action)
         )
+        self._demand_due = _demand_due(view)
+        self._template, self._named_after_discard = self._replay(self._layout(None))
 
     # -- setting up -------------------------------------------------------------------------------
 
@@ -554,7 +600,23 @@ class Sampler:
     # -- one world --------------------------------------------------------------------------------
 
     def _layout(self, rng: random.Random | None) -> _Layout:
-        """Draw the hidden cards of one world; without ``rng``, one fixed consistent world."""
+        """Draw the hidden cards of one world; without ``rng``, one fixed consistent world.
+
+        A demand due at Quadrille by three (:func:`_demand_due`) is the one condition the
+        placing cannot express (the Ombre lacks one card of a few): a world that breaks it is
+        drawn again, which keeps the draws uniform (or in proportion) among the rest."""
+        layout = self._draw(rng)
+        due = self._demand_due
+        if due is not None:
+            ombre, cards = due
+            again = rng if rng is not None else random.Random(0)  # the template: any world
+            while layout.hands[ombre] & cards == cards:
+                layout = self._draw(again, weigh=rng is not None)
+        return layout
+
+    def _draw(self, rng: random.Random | None, weigh: bool = True) -> _Layout:
+        """One world's hidden cards as the placing draws them (see :meth:`_layout`); its weight
+        by the model's likelihood unless ``weigh`` is false (the template: it has no weight)."""
         n = self.view.seats
         hands = [0] * n
         hands[self.view.seat] = self.view.hand
@@ -568,7 +630,7 @@ class Sampler:
         for other in self._others.values():
             if other.taken:
                 weight /= self._draw_taken(layout, other, rng, guided)
-        if rng is not None and self.model is not None:
+        if rng is not None and self.model is not None and weigh:
             weight *= self._likelihood(layout)
         layout.weight = weight
         return layout
@@ -658,10 +720,11 @@ class Sampler:
         if self._handed is None:
             return held
         ombre, giver, king, given = self._handed
+        back = 0 if given is None else 1 << given
         if seat == ombre:
-            return held & ~(1 << king) | 1 << given
+            return held & ~(1 << king) | back
         if seat == giver:
-            return held & ~(1 << given) | 1 << king
+            return held & ~back | 1 << king
         return held
 
     def _dealt(self, layout: _Layout) -> list[CardSet]:
