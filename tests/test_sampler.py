@@ -48,7 +48,7 @@ from ombre_core.bots.sampler import (
 )
 from ombre_core.cards import FULL_PACK, cards_of, mask_of, parse_card
 from ombre_core.errors import OmbreError
-from ombre_core.rules import RULES_1660, RULES_CLASSIC, RULES_QUADRILLE_3, Rules
+from ombre_core.rules import PRESETS, RULES_1660, RULES_CLASSIC, RULES_QUADRILLE_3, Rules
 from ombre_core.state import Deal, Phase
 from ombre_core.tables import MATADOR_MASK, TRUMP_MASK
 from ombre_core.views import View, view_of
@@ -132,6 +132,27 @@ def test_worlds_keep_the_view_in_random_play(rules: Rules, seed: int, dealer: in
                 worlds = [w.deal for w in weighted_worlds(view, 2, rng, inference=inference)]
                 check_worlds(view, worlds, replay=True)
         deal.apply(rng.choice(deal.legal_actions()))
+
+
+@pytest.mark.breadth
+@pytest.mark.parametrize("rules", PRESETS.values(), ids=lambda r: r.id)
+def test_worlds_keep_every_seat_s_view_at_every_table(rules: Rules) -> None:
+    """Every table's auction, demand or call, exchange and play, as random players reach them
+    (the rule player never demands nothing, nor passes a king's holder by): at every decision,
+    every seat's world keeps its view, with inference and without."""
+    deals = 6 if rules.seats > 3 else 16
+    rng = random.Random(rules.seats)
+    checked = 0
+    for seed in range(deals):
+        deal = Deal.from_seed(rules, 5_000_000 + seed, seed % rules.seats)
+        while not deal.is_over:
+            for seat in range(deal.seats):
+                view = view_of(deal, seat)
+                for model in (ActionModel(), None):
+                    check_worlds(view, Sampler(view, model).worlds(1, rng), replay=False)
+                    checked += 1
+            deal.apply(rng.choice(deal.legal_actions()))
+    assert checked > 1000
 
 
 def test_every_card_once_and_the_counts() -> None:
