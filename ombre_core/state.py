@@ -421,20 +421,16 @@ class Deal:
     def _calls(self) -> list[A.Action]:
         """Any king of the pack but the king of trumps (CG); the queens too, not of trumps, when
         the caller holds every such king and the rules allow it (HOY law 12)."""
-        pack = self.rules.pack
-        assert self.ombre is not None
+        assert self.ombre is not None and self.trump is not None
         hand = self.hands[self.ombre]
         # a demanded card comes from another hand: never one the Ombre holds (CG p. 46)
         other = 0 if self.rules.partnership == "called-king" else hand
-        suits = [s for s in range(4) if s != self.trump and pack >> make_card(KING, s) & 1]
+        kings, queens = callable_cards(self.rules, self.trump)
+        suits = [s for s in range(4) if kings >> make_card(KING, s) & 1]
         calls = [Act.CALL + s for s in suits if not other >> make_card(KING, s) & 1]
-        if self.rules.queen_when_kings_held and all(
-            hand >> make_card(KING, s) & 1 for s in suits
-        ):
+        if self.rules.queen_when_kings_held and kings & hand == kings:
             calls += [
-                Act.CALL_QUEEN + s
-                for s in suits
-                if (pack & ~other) >> make_card(QUEEN, s) & 1
+                Act.CALL_QUEEN + s for s in suits if (queens & ~other) >> make_card(QUEEN, s) & 1
             ]
         return calls
 
@@ -815,6 +811,20 @@ class Deal:
 
 
 @functools.cache
+def callable_cards(rules: Rules, trump: int) -> tuple[CardSet, CardSet]:
+    """The kings an Ombre may call or demand, whoever holds them: any of the pack's but the king
+    of trumps (CG); and the queens of their suits in the pack, which he may call instead when he
+    holds every such king and the rules allow it (HOY law 12). :meth:`Deal.legal_actions` takes
+    out what the hand rules out; the sampler reads what a call, or none, showed of the hand."""
+    kings = queens = 0
+    for suit in range(4):
+        king = make_card(KING, suit)
+        if suit != trump and rules.pack >> king & 1:
+            kings |= 1 << king
+            queens |= rules.pack & 1 << make_card(QUEEN, suit)
+    return kings, queens
+
+
 def _positions(n: int, low: int, high: int) -> tuple[int, ...]:
     """Every subset of ``n`` positions with ``low`` to ``high`` members, as a mask of positions,
     largest first."""
@@ -838,6 +848,5 @@ def _discards(hand: CardSet, low: int, high: int) -> list[A.Action]:
         high_table += [mask | 1 << card for mask in high_table]
     discard = Act.DISCARD
     return [
-        discard | low_table[i & 31] | high_table[i >> 5]
-        for i in _positions(len(cards), low, high)
+        discard | low_table[i & 31] | high_table[i >> 5] for i in _positions(len(cards), low, high)
     ]

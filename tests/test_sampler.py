@@ -28,6 +28,7 @@ from ombre_helpers import (
     HYPOTHESIS,
     PRESET_LIST,
     act,
+    deal_from,
     m,
     relabel,
     resample_map,
@@ -46,7 +47,7 @@ from ombre_core.bots.sampler import (
     sample_worlds,
     weighted_worlds,
 )
-from ombre_core.cards import FULL_PACK, cards_of, mask_of, parse_card
+from ombre_core.cards import FULL_PACK, cards_of, mask_of
 from ombre_core.errors import OmbreError
 from ombre_core.rules import PRESETS, RULES_1660, RULES_CLASSIC, RULES_QUADRILLE_3, Rules
 from ombre_core.state import Deal, Phase
@@ -308,9 +309,7 @@ def test_an_ombre_who_demands_nothing_held_every_king_and_queen_he_could_demand(
     every world the others draw he holds them, or his trump would have been followed by a demand
     and the world would not give the view (found by ``duel expert novice --rules quadrille-3``:
     the sampler refused the view, or the bot's replay met a demand the deal never had)."""
-    deal = Deal.from_cards(
-        RULES_QUADRILLE_3, 1, [[parse_card(c) for c in h.split()] for h in NOTHING_TO_DEMAND], []
-    )
+    deal = deal_from(RULES_QUADRILLE_3, NOTHING_TO_DEMAND, stock=[], dealer=1)
     act(deal, *auction, "trump c")
     assert deal.phase_name == "play" and deal.called is None and deal.ombre == 0
     wanted = m("Ks Qs Kh Qh")
@@ -329,9 +328,8 @@ def test_worlds_keep_the_view_while_the_ombre_demands_and_gives() -> None:
     queen of hearts from seat 1 and gives a card back. While he is to demand, seat 2 (who holds
     none of those cards) must not be shown a world in which he lacks nothing: there the demand
     would be skipped. While he chooses the card to give, he holds eleven cards and seat 1 nine."""
-    hands = [h.split() for h in NOTHING_TO_DEMAND]
-    hands[0][hands[0].index("Qh")], hands[1][hands[1].index("7h")] = "7h", "Qh"
-    deal = Deal.from_cards(RULES_QUADRILLE_3, 1, [[parse_card(c) for c in h] for h in hands], [])
+    hands = [NOTHING_TO_DEMAND[0].replace("Qh", "7h"), NOTHING_TO_DEMAND[1].replace("7h", "Qh")]
+    deal = deal_from(RULES_QUADRILLE_3, [*hands, NOTHING_TO_DEMAND[2]], stock=[], dealer=1)
     act(deal, "pass", "play", "pass", "trump c")
     assert deal.legal_actions() == [parse_action("call Qh")]
     all_four = m("Ks Qs Kh Qh")

@@ -56,9 +56,9 @@ from functools import cache
 
 from .. import actions as A
 from ..actions import Act
-from ..cards import KING, PACK_SIZE, QUEEN, Card, CardSet, cards_of, make_card, mask_of, rank_of
+from ..cards import PACK_SIZE, QUEEN, Card, CardSet, cards_of, mask_of, rank_of
 from ..errors import OmbreError
-from ..state import Deal, Phase
+from ..state import Deal, Phase, callable_cards
 from ..tables import EFFECTIVE_SUIT, SPADILLE, SUIT_MASK, TRUMP_MASK
 from ..tricks import legal_cards
 from ..views import View, view_of
@@ -216,31 +216,20 @@ def _pins(view: View) -> dict[Card, int]:
     trump = view.trump
     if trump is None:
         return pins
+    kings, queens = callable_cards(rules, trump)
     held = 0
     if called is not None and rank_of(called) == QUEEN:
-        held = _callable(view, (KING,))
+        held = kings
     elif (
         called is None
         and rules.partnership == "demanded-king"
         and view.contract == Act.PLAY
         and view.step != Phase.CALL
     ):
-        held = _callable(view, (KING, QUEEN) if rules.queen_when_kings_held else (KING,))
+        held = kings | queens if rules.queen_when_kings_held else kings
     for card in cards_of(held):
         pins[card] = ombre
     return pins
-
-
-def _callable(view: View, ranks: tuple[int, ...]) -> CardSet:
-    """The cards of these ranks in the pack's suits but the trump: the kings (and queens) the
-    Ombre may call or demand (:meth:`~ombre_core.state.Deal.legal_actions`)."""
-    out = 0
-    for suit in range(4):
-        for rank in ranks:
-            card = make_card(rank, suit)
-            if suit != view.trump and view.rules.pack >> card & 1:
-                out |= 1 << card
-    return out
 
 
 def _demand_due(view: View) -> tuple[int, CardSet] | None:
@@ -256,8 +245,9 @@ def _demand_due(view: View) -> tuple[int, CardSet] | None:
         or view.ombre == view.seat
     ):
         return None
-    ranks = (KING, QUEEN) if rules.queen_when_kings_held else (KING,)
-    cards = _callable(view, ranks)
+    assert view.trump is not None  # named before the demand
+    kings, queens = callable_cards(rules, view.trump)
+    cards = kings | queens if rules.queen_when_kings_held else kings
     return None if cards & view.hand else (view.ombre, cards)
 
 
