@@ -37,6 +37,7 @@ from ..state import Deal, Phase
 from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP
 from ..tricks import trick_winner
 from ..views import View, view_of
+from .collector import collector_paused
 from .gano import heed, worth_saying
 from .ladder import (
     CODILLE_RUNG,
@@ -370,6 +371,7 @@ class SearchPlayer:
         self._after_gano: tuple[tuple[int, CardSet], int] | None = None
         """((events seen, hand) when the card comes, card): the card said *Gano* with."""
 
+    @collector_paused
     def choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal
         if not legal:
@@ -418,6 +420,7 @@ class SearchPlayer:
         """Whether this player says *Gano* before playing ``action`` (a card it chose)."""
         return self.config.gano and A.is_card(action) and worth_saying(view, action)
 
+    @collector_paused
     def analyse_play(self, view: View, rng: random.Random) -> CardChoice:
         """The card (or the vole) this player chooses in trick play, with what it saw."""
         config = self.config.at_table(view.rules.seats)

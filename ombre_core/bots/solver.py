@@ -39,6 +39,7 @@ from ..errors import OmbreError
 from ..rules import Rules
 from ..tables import DISPLAY_ORDER, EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP
 from ..tricks import legal_cards, legal_reads, trick_winner
+from .collector import collector_paused
 from .ladder import RUNG_NAMES, Judge, ladder_of, pack_won, reach_of
 
 if TYPE_CHECKING:
@@ -1036,8 +1037,10 @@ class _Search:
             inplay |= h
         return code, played, inplay
 
+    @collector_paused
     def _test(self, r: int, only: int = -1) -> bool:
-        """At the root: can the ombre's side reach rung ``r`` (the mover playing from ``only``)?"""
+        """At the root: can the ombre's side reach rung ``r`` (the mover playing from ``only``)?
+        Every search passes here, the garbage collector paused (:mod:`.collector`)."""
         code, played, inplay = self._root()
         leader = self.position.leader
         if not self.prefix and only == -1:
