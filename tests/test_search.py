@@ -22,7 +22,7 @@ from ombre_core.bots.search import (
     guarded_choice,
     quick_card,
 )
-from ombre_core.rules import Rules
+from ombre_core.rules import PRESETS, Rules, get_rules
 from ombre_core.state import Deal, Phase
 from ombre_core.views import View, view_of
 
@@ -45,7 +45,7 @@ def positions(rules: Rules, seeds: range) -> list[Deal]:
     out = []
     bot = RulePlayer()
     for seed in seeds:
-        deal = Deal.from_seed(rules, seed, seed % 3)
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
         rng = random.Random(seed)
         while not deal.is_over:
             if len(deal.legal_actions()) > 1 and (len(deal.events) + seed) % 5 == 0:
@@ -83,6 +83,52 @@ def test_search_players_take_only_legal_actions(rules: Rules, config: SearchConf
             seat = deal.to_move
             assert seat is not None
             deal.apply(players[seat].choose(view_of(deal, seat), random.Random(seed)))
+
+
+OTHER_TABLES = sorted(set(PRESETS) - {rules.id for rules in PRESET_LIST})
+"""The tables beyond the two presets the tests above run at: two, five, Quadrille, Quadrille by
+three and the encyclopaedia's three."""
+DEALS_AT_EVERY_TABLE = 200
+"""1,000 deals over those tables, some 45 s (the cheap configuration; the levels themselves play
+thousands more in the duels, where ``apply`` would stop the duel on an illegal action)."""
+
+
+@pytest.mark.breadth
+@pytest.mark.parametrize("preset", OTHER_TABLES)
+def test_search_players_take_only_legal_actions_at_every_table(preset: str) -> None:
+    """Seeded deals at each table, the search player in every other seat beside the rule player:
+    ``apply`` refuses an illegal action, so a bot's mistake stops the deal here."""
+    rules = get_rules(preset)
+    tiny = SearchPlayer("tiny", TINY)
+    bot = RulePlayer()
+    for seed in range(DEALS_AT_EVERY_TABLE):
+        deal = Deal.from_seed(rules, 300 + seed, seed % rules.seats)
+        players = [tiny if (s + seed) % 2 else bot for s in range(rules.seats)]
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            view = view_of(deal, seat)
+            action = players[seat].choose(view, random.Random(seed * 31 + len(deal.events)))
+            assert action in view.legal, f"{preset} deal {300 + seed}: {action!r} is not legal"
+            deal.apply(action)
+
+
+@pytest.mark.parametrize("preset", OTHER_TABLES)
+def test_a_search_player_decides_from_the_view_alone_at_every_table(preset: str) -> None:
+    """As at the two presets: other hidden cards the view allows, the same decision."""
+    rules = get_rules(preset)
+    player = SearchPlayer("tiny", TINY)
+    checked = 0
+    for deal in positions(rules, range(3)):
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        for world in Sampler(view, None).worlds(2, random.Random(checked)):
+            other = view_of(world, seat)
+            assert other == view
+            assert player.choose(other, random.Random(3)) == player.choose(view, random.Random(3))
+            checked += 1
+    assert checked > 10
 
 
 def test_each_level_plays_a_whole_deal() -> None:
