@@ -12,7 +12,9 @@ Pyodide in Debian's Chromium (the built site's worker, through ``/__tests__/engi
 browser tests use it; the time there also holds the message to the worker and back). Bots are
 deterministic given the seed, so both runtimes make exactly the same decisions, and the script
 prints the median and 95th percentile per level and kind (auction, exchange, play) in each, and
-the median of the per-decision ratio Chromium / CPython. A deal of novices is played first in
+the median of the per-decision ratio Chromium / CPython, and then the cards alone trick by trick
+(the budgets are counts of nodes, so the first tricks, where a full solve costs most, are where
+the 95th percentile lies). A deal of novices is played first in
 each runtime and not counted: WebAssembly compiles the hot code again, faster, after its first
 calls (tier-up), and a person meets that once per visit, in the first deal.
 
@@ -38,8 +40,8 @@ from ombre_core import bridge  # noqa: E402
 
 KINDS = ("auction", "exchange", "play")
 
-Timing = tuple[str, float]
-"""(kind of decision, milliseconds)."""
+Timing = tuple[str, int, float]
+"""(kind of decision, tricks played before it, milliseconds)."""
 
 PAGE_LOOP = """
 async ([levels, deals, rules, seed]) => {
@@ -53,10 +55,11 @@ async ([levels, deals, rules, seed]) => {
       if (dealt) snap = parse(await window.engine.call("next_deal"));
       while (snap.phase !== "over") {
         const kind = snap.phase;
+        const trick = snap.tricks_played.count;
         const t = performance.now();
         snap = parse(await window.engine.call("bot_move"));
         if (snap.ok === false) throw new Error(JSON.stringify(snap.error));
-        out[level].push([kind, performance.now() - t]);
+        out[level].push([kind, trick, performance.now() - t]);
       }
       if (snap.result.outcome !== "passed") played++;
     }
@@ -80,10 +83,10 @@ def in_cpython(levels: list[str], deals: int, rules: str, seed: int) -> dict[str
                 snap = json.loads(bridge.next_deal())
             dealt += 1
             while snap["phase"] != "over":
-                kind = snap["phase"]
+                kind, trick = snap["phase"], snap["tricks_played"]["count"]
                 start = time.perf_counter()
                 snap = json.loads(bridge.bot_move())
-                out[level].append((kind, (time.perf_counter() - start) * 1000))
+                out[level].append((kind, trick, (time.perf_counter() - start) * 1000))
             played += snap["result"]["outcome"] != "passed"
     return out
 
@@ -105,7 +108,7 @@ def in_chromium(
         page.evaluate(PAGE_LOOP, [["novice"], 1, rules, seed + 99])  # warm-up: not counted
         raw = page.evaluate(PAGE_LOOP, [levels, deals, rules, seed])
         browser.close()
-    return {level: [(k, float(ms)) for k, ms in rows] for level, rows in raw.items()}
+    return {level: [(k, int(n), float(ms)) for k, n, ms in rows] for level, rows in raw.items()}
 
 
 def p95(values: list[float]) -> float:
@@ -119,12 +122,20 @@ def table(name: str, timings: dict[str, list[Timing]]) -> None:
     for level, rows in timings.items():
         cells = []
         for kind in (*KINDS, "all"):
-            ms = [t for k, t in rows if kind in ("all", k)]
+            ms = [t for k, _, t in rows if kind in ("all", k)]
             if ms:
                 cells.append(f"{statistics.median(ms):8.1f} / {p95(ms):7.1f} ({len(ms):3})")
             else:
                 cells.append(f"{'-':>21}")
         print(f"{level:10}" + "".join(f"{c:>22}" for c in cells))
+    for level, rows in timings.items():
+        tricks = sorted({n for k, n, _ in rows if k == "play"})
+        if not tricks:
+            continue
+        print(f"{level}: the cards by trick (median / p95, n)")
+        for n in tricks:
+            ms = [t for k, played, t in rows if k == "play" and played == n]
+            print(f"  trick {n + 1}: {statistics.median(ms):7.1f} / {p95(ms):7.1f} ({len(ms)})")
 
 
 def main() -> int:
@@ -147,10 +158,10 @@ def main() -> int:
     print("\nChromium / CPython, median of the per-decision ratios (the same decisions):")
     for level in levels:
         a, b = cpython[level], chromium[level]
-        if len(a) != len(b) or [k for k, _ in a] != [k for k, _ in b]:
+        if len(a) != len(b) or [k for k, _, _ in a] != [k for k, _, _ in b]:
             print(f"  {level}: the two runs made different decisions ({len(a)} vs {len(b)})")
             continue
-        ratios = [y / x for (_, x), (_, y) in zip(a, b, strict=True) if x > 0]
+        ratios = [y / x for (_, _, x), (_, _, y) in zip(a, b, strict=True) if x > 0]
         print(f"  {level}: {statistics.median(ratios):.2f}x over {len(ratios)} decisions")
     return 0
 
