@@ -12,27 +12,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from test_sampler import first_leads
 
 from ombre_core.bots import make_player
 from ombre_core.bots.collector import collector_paused
 from ombre_core.bots.solver import BudgetExceeded, position_of, solve, solve_values
-from ombre_core.rules import RULES_1660
-from ombre_core.state import Deal, Phase
 from ombre_core.views import view_of
-
-
-def first_lead(seed: int = 2026) -> Deal:
-    """The first deal from ``seed`` on that the rule players bid to trick play, at its lead."""
-    rules_player = make_player("rules")
-    while True:
-        deal = Deal.from_seed(RULES_1660, seed, dealer=seed % 3)
-        while not deal.is_over and deal.phase != Phase.PLAY:
-            seat = deal.to_move
-            assert seat is not None
-            deal.apply(rules_player.choose(view_of(deal, seat), random.Random(seed)))
-        if not deal.is_over:
-            return deal
-        seed += 1
 
 
 @pytest.fixture
@@ -85,7 +70,7 @@ def test_a_collector_the_caller_turned_off_stays_off() -> None:
 
 
 def test_a_search_stopped_by_its_budget_sets_the_collector_back(collector_on: None) -> None:
-    deal = first_lead()
+    deal = next(first_leads(10))
     with pytest.raises(BudgetExceeded):
         solve_values(position_of(deal), budget=1)
     assert gc.isenabled()
@@ -94,7 +79,7 @@ def test_a_search_stopped_by_its_budget_sets_the_collector_back(collector_on: No
 
 
 def test_the_expert_decides_the_same_and_leaves_the_collector_on(collector_on: None) -> None:
-    deal = first_lead()
+    deal = next(first_leads(10))
     seat = deal.to_move
     assert seat is not None
     view = view_of(deal, seat)
