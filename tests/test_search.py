@@ -11,8 +11,9 @@ from dataclasses import replace
 
 import pytest
 from ombre_helpers import PRESET_LIST
+from test_bots import play_out
 
-from ombre_core.bots import RulePlayer, make_player
+from ombre_core.bots import Player, RulePlayer, make_player
 from ombre_core.bots.ladder import SACADA_RUNG
 from ombre_core.bots.payoff import ombre_price
 from ombre_core.bots.sampler import Sampler
@@ -109,14 +110,8 @@ def test_search_players_take_only_legal_actions_at_every_table(preset: str) -> N
     bot = RulePlayer()
     for seed in range(DEALS_AT_EVERY_TABLE):
         deal = Deal.from_seed(rules, 300 + seed, seed % rules.seats)
-        players = [tiny if (s + seed) % 2 else bot for s in range(rules.seats)]
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            view = view_of(deal, seat)
-            action = players[seat].choose(view, random.Random(seed * 31 + len(deal.events)))
-            assert action in view.legal, f"{preset} deal {300 + seed}: {action!r} is not legal"
-            deal.apply(action)
+        players: list[Player] = [tiny if (s + seed) % 2 else bot for s in range(rules.seats)]
+        assert play_out(deal, players, random.Random(seed)).is_over
 
 
 @pytest.mark.parametrize("preset", OTHER_TABLES)
