@@ -5,10 +5,11 @@ with the machine's load (issue #6: the time budget is a node budget).
     python bench/decision_work.py [--rules five] [--level expert] [--deals 4]
 
 Every seat is the level (``new_session`` with ``human: null``); each ``bot_move()`` is one
-decision. The solver is wrapped to count the nodes each solve searched (a solve that ran out of
-its budget counts the budget). Prints the median, 95th percentile and maximum of nodes per
-decision beside the level's decision budget (``SearchConfig.decision_nodes``), and the time per
-decision at the 95th percentile in this process, for comparison only.
+decision. The solver's root test is wrapped to count the nodes every search visited, by
+whichever entry point (a search that ran out of its budget counts what it visited). Prints,
+for the cards and for the rest (auction, exchange, trump) apart, the median, 95th percentile
+and maximum of nodes per decision beside the level's budgets, and the time per decision at
+the 95th percentile in this process, for comparison only.
 """
 
 from __future__ import annotations
@@ -23,8 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import bridge
-from ombre_core.bots import search
-from ombre_core.bots.solver import BudgetExceeded
+from ombre_core.bots import search, solver
 from ombre_core.rules import get_rules
 
 
@@ -36,42 +36,50 @@ def main() -> None:
     args = parser.parse_args()
 
     nodes = [0]
-    solve = search.solve_position
+    test = solver._Search._test
 
-    def counted(*a: Any, **k: Any) -> Any:
+    def counted(self: Any, *a: Any, **k: Any) -> Any:
+        # every search of the solver passes through its root test (``_Search._test``), so
+        # counting there counts every question the bots ask, by whichever entry point
+        before = self.nodes
         try:
-            solution = solve(*a, **k)
-        except BudgetExceeded as exc:
-            nodes[0] += exc.budget
-            raise
-        nodes[0] += solution.nodes
-        return solution
+            return test(self, *a, **k)
+        finally:
+            nodes[0] += self.nodes - before
 
-    search.solve_position = counted  # type: ignore[assignment]
-    work: list[int] = []
-    ms: list[float] = []
+    solver._Search._test = counted  # type: ignore[method-assign]
+    work: dict[str, list[int]] = {}
+    ms: dict[str, list[float]] = {}
     for seed in range(1, args.deals + 1):
         options = {"rules": args.rules, "seed": seed, "human": None, "level": args.level}
         bridge.new_session(json.dumps(options))
-        while json.loads(bridge.snapshot()).get("phase") != "over":
+        while (phase := json.loads(bridge.snapshot()).get("phase")) != "over":
             nodes[0] = 0
             start = time.perf_counter()
             bridge.bot_move()
-            ms.append((time.perf_counter() - start) * 1000)
-            work.append(nodes[0])
-    work.sort()
-    ms.sort()
+            kind = phase if phase == "play" else "auction, exchange, trump"
+            ms.setdefault(kind, []).append((time.perf_counter() - start) * 1000)
+            work.setdefault(kind, []).append(nodes[0])
 
     def at(xs: list[Any], q: float) -> Any:
-        return xs[min(len(xs) - 1, int(len(xs) * q))]
+        return sorted(xs)[min(len(xs) - 1, int(len(xs) * q))]
 
     config = search.EXPERT if args.level == "expert" else search.STANDARD
-    budget = config.at_table(get_rules(args.rules).seats).decision_nodes
+    config = config.at_table(get_rules(args.rules).seats)
+    budget = config.decision_nodes + config.margin_nodes
     print(
-        f"{args.rules} {args.level}: {len(work)} decisions; solver nodes per decision median "
-        f"{at(work, 0.5):,}, p95 {at(work, 0.95):,}, max {work[-1]:,} (decision budget "
-        f"{budget:,}); time p95 {at(ms, 0.95):.0f} ms in this process"
+        f"{args.rules} {args.level}, {args.deals} deals: a card's budget {budget:,} solver nodes "
+        f"({config.decision_nodes:,} for the worlds, {config.margin_nodes:,} for ties; a card "
+        f"played forward counts 40 of them, not counted here); a bid's solves "
+        f"{config.bid_budget or config.budget:,} each"
     )
+    for kind in sorted(work):
+        counts, times = work[kind], ms[kind]
+        print(
+            f"  {kind}: {len(counts)} decisions; solver nodes median {at(counts, 0.5):,}, "
+            f"p95 {at(counts, 0.95):,}, max {max(counts):,}; time p95 "
+            f"{at(times, 0.95):.0f} ms in this process"
+        )
 
 
 if __name__ == "__main__":
