@@ -85,11 +85,10 @@ def test_search_players_take_only_legal_actions(rules: Rules, config: SearchConf
     tiny = SearchPlayer("tiny", config)
     for seed in range(4):
         deal = Deal.from_seed(rules, 100 + seed, seed % 3)
-        players = [tiny, RulePlayer(), tiny] if seed % 2 else [RulePlayer(), tiny, tiny]
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            deal.apply(players[seat].choose(view_of(deal, seat), random.Random(seed)))
+        players: list[Player] = (
+            [tiny, RulePlayer(), tiny] if seed % 2 else [RulePlayer(), tiny, tiny]
+        )
+        assert play_out(deal, players, random.Random(seed)).is_over
 
 
 OTHER_TABLES = sorted(set(PRESETS) - {rules.id for rules in PRESET_LIST})
