@@ -70,7 +70,7 @@ def main() -> None:
     print(
         f"{args.rules} {args.level}, {args.deals} deals: a card's budget {budget:,} solver nodes "
         f"({config.decision_nodes:,} for the worlds, {config.margin_nodes:,} for ties; a card "
-        f"played forward counts 40 of them, not counted here); a bid's solves "
+        f"played forward counts {search.PLAYOUT_COST} of them, not counted here); a bid's solves "
         f"{config.bid_budget or config.budget:,} each"
     )
     for kind in sorted(work):

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from ombre_core.bots.duel import read_scores
+
 ROOT = Path(__file__).resolve().parent.parent
 DUELS = ROOT / "bench" / "duels"
 
@@ -85,11 +87,11 @@ def test_a_screened_duel_takes_its_base_deals(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("path", sorted(DUELS.glob("*.jsonl")), ids=lambda p: p.stem)
 def test_each_kept_duel_reads_with_no_deal_twice(path: Path) -> None:
-    """What ``duel --scores`` goes on from: one match (players, rules, seed), each deal once."""
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
-    assert lines, "an empty duel file"
-    matches = {(x["a"], x["b"], x["rules"], x["seed"]) for x in lines}
-    assert len(matches) == 1, f"more than one match: {sorted(matches)}"
-    deals = [x["deal"] for x in lines]
-    assert len(set(deals)) == len(deals), "a deal scored twice"
+    """What ``duel --scores`` goes on from: one match (players, rules, seed), each deal once,
+    read by the reader the duel and ``bench/paired.py`` use (:func:`duel.read_scores`)."""
+    matches = read_scores(str(path))
+    assert len(matches) == 1, f"not one match: {sorted(matches)}"
+    [by_deal] = matches.values()
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    assert len(by_deal) == len(lines), "a deal scored twice"
     assert all(isinstance(x["score"], int | float) for x in lines)
