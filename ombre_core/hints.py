@@ -20,7 +20,7 @@ from typing import Any
 from . import actions as A
 from .actions import Act
 from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
-from .bots.search import expert
+from .bots.search import expert, last_chance_for_vole
 from .cards import QUEEN, cards_of, format_card, rank_of
 from .i18n import tr, tr_n
 from .narrate import (
@@ -72,7 +72,9 @@ def hint(view: View, rng: random.Random) -> dict[str, Any]:
 def reason(view: View, action: A.Action) -> str:
     """A sentence saying why ``action`` is a good choice, from what ``view`` shows."""
     if action == Act.VOLE:
-        return tr("engine.hint.vole")
+        # the expert declares at the window's last moment whenever a world makes it: a failed
+        # vole costs nothing (SearchConfig.vole_last_chance), so say that rather than "sure"
+        return tr("engine.hint.vole.last" if last_chance_for_vole(view) else "engine.hint.vole")
     if A.is_card(action):
         return _card_reason(view, action)
     if A.is_trump(action):

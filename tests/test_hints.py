@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_search import rule_played
 
 from ombre_core import actions as A
 from ombre_core import hints, i18n
@@ -348,3 +349,16 @@ def test_a_follower_is_told_whose_trick_it_is_as_far_as_he_can_tell() -> None:
                 assert all(power[c] < power[action] for c in cards_of(out)), text
             ruffs += "unless someone after you trumps higher" in text
     assert side and ruffs
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_vole_at_its_last_chance_is_hinted_as_costing_nothing(lang: str) -> None:
+    """The expert declares the vole at the window's last moment whenever a world makes it (a
+    failed vole costs nothing: compendium §15 #24), so its hint says that, not that every card
+    is master."""
+    view = rule_played("classic", 233, 22)
+    with i18n.using(lang):
+        shown = hints.hint(view, random.Random(0))
+        assert shown["action"] == "vole"
+        assert shown["reason"] == i18n.tr("engine.hint.vole.last")
+        assert shown["reason"] != i18n.tr("engine.hint.vole")

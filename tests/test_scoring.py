@@ -396,6 +396,30 @@ def test_an_ending_priced_from_the_start_of_the_play_pays_what_the_played_deal_p
     assert {"sacada", "repuesto", "codille"} <= {o for o, _ in outcomes}
 
 
+@pytest.mark.parametrize("rules_id", sorted(ALL_PRESETS))
+def test_a_declared_vole_that_fails_pays_as_one_never_declared(rules_id: str) -> None:
+    """At every table a declared vole that fails costs nothing (compendium §15 #24, 1660:
+    "failure: no vole payment, no penalty"; HOY: "a failed vole keeps the game's winnings"):
+    the search levels declare it at the window's last moment whenever a world makes it
+    (``SearchConfig.vole_last_chance``), which is sound only while this holds."""
+    rules = ALL_PRESETS[rules_id]
+    rng = random.Random(11)
+    rule_player = RulePlayer()
+    outcomes = set()
+    for n in range(60):
+        deal = Deal.from_seed(rules, 900 + n, n % rules.seats)
+        while not deal.is_over:
+            mover = deal.to_move
+            assert mover is not None
+            deal.apply_unchecked(rule_player.choose(view_of(deal, mover), rng))
+        if deal.ombre is None or settle(deal).vole:
+            continue
+        declared, undeclared = (settle(deal, deal.tricks_won, d) for d in (True, False))
+        assert declared.payments == undeclared.payments
+        outcomes.add(declared.outcome)
+    assert {"sacada", "codille"} <= outcomes
+
+
 def test_an_ending_the_deal_cannot_reach_is_refused() -> None:
     """A wrong count of seats or tricks, fewer than a seat has won, or a deal still in its
     exchange: a clear error, the deal as it was."""

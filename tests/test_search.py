@@ -13,6 +13,7 @@ import pytest
 from ombre_helpers import PRESET_LIST
 from test_bots import play_out
 
+from ombre_core.actions import Act
 from ombre_core.bots import Player, RulePlayer, make_player
 from ombre_core.bots.ladder import SACADA_RUNG
 from ombre_core.bots.payoff import ombre_price
@@ -21,6 +22,7 @@ from ombre_core.bots.search import (
     SearchConfig,
     SearchPlayer,
     guarded_choice,
+    last_chance_for_vole,
     quick_card,
 )
 from ombre_core.rules import PRESETS, Rules, get_rules
@@ -348,3 +350,45 @@ def test_every_price_found_was_among_the_open_prices(
         SearchPlayer("x", config).choose(view, random.Random(i))
     assert len(seen) >= 8
     assert all(got in open_ for got, open_ in seen)
+
+
+def rule_played(rules_id: str, seed: int, moves: int) -> View:
+    """The view of the seat on turn after ``moves`` actions of a deal the rule player plays."""
+    rules = get_rules(rules_id)
+    deal = Deal.from_seed(rules, seed, seed % rules.seats)
+    bot, rng = RulePlayer(), random.Random(seed)
+    for _ in range(moves):
+        deal.apply(bot.choose(view_of(deal, deal.to_move), rng))  # type: ignore[arg-type]
+    return view_of(deal, deal.to_move)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "seed", "moves"), [("1660", 40, 19), ("1660", 193, 19), ("classic", 233, 22)]
+)
+def test_the_vole_is_declared_at_its_last_chance_when_a_world_makes_it(
+    rules_id: str, seed: int, moves: int
+) -> None:
+    """A declared vole that fails costs nothing (compendium §15 #24), so at the window's last
+    moment the search declares it whenever a world makes it, where nine worlds in ten were asked
+    before (``vole_last_chance=False``), and lost the vole's pay when it was made."""
+    view = rule_played(rules_id, seed, moves)
+    assert last_chance_for_vole(view)
+    config = SearchConfig(
+        play_worlds=8, exact_from=9, budget=3_000, bid_worlds=2, decision_nodes=6_000
+    )
+    assert SearchPlayer("now", config).choose(view, random.Random(1)) == Act.VOLE
+    cautious = SearchPlayer("sure", replace(config, vole_last_chance=False))
+    assert cautious.choose(view, random.Random(1)) != Act.VOLE
+
+
+def test_the_vole_window_has_one_last_chance() -> None:
+    """1660: declared before the fifth trick is led (RG), so the lead to the fifth is the last
+    chance and the leads before it are not; classic: only at the lead to the sixth (CG)."""
+    seen = []
+    for moves in range(12, 20):  # 1660, seed 40: the Ombre leads tricks 2 to 5, winning each
+        view = rule_played("1660", 40, moves)
+        if Act.VOLE in view.legal:
+            seen.append((len(view.tricks) + 1, last_chance_for_vole(view)))
+    assert seen[-1] == (5, True) and seen[:-1] and not any(last for _, last in seen[:-1])
+    classic = rule_played("classic", 233, 22)
+    assert Act.VOLE in classic.legal and len(classic.tricks) == 5

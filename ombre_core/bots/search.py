@@ -93,6 +93,11 @@ class SearchConfig:
     """Weigh worlds by the others' past actions (else uniform among the possible)."""
     vole_confidence: float = 0.9
     """Declare the vole when the worlds say it is made at least this often."""
+    vole_last_chance: bool = True
+    """At the last moment the vole may be declared (:func:`last_chance_for_vole`), declare it
+    if any world makes it, however few: a vole that fails costs nothing at any of our tables
+    (compendium §15 #24, 1660: "failure: no vole payment, no penalty"; HOY: "a failed vole
+    keeps the game's winnings"), so a vole made but not declared is the only loss."""
     priced_auction: bool = False
     """Price the contracts over worlds near the bidding thresholds (else the thresholds)."""
     priced_exchange: bool = False
@@ -237,6 +242,17 @@ def near_threshold(
 def rung_value(rung: int, ombre_side: bool) -> float:
     """What reaching ``rung`` is worth to a seat on the Ombre's side or against it."""
     return (_OMBRE_VALUE if ombre_side else _DEFENDER_VALUE)[rung]
+
+
+def last_chance_for_vole(view: View) -> bool:
+    """Whether the vole may be declared now and never later: the window closes when the
+    preset's ``vole_declare_before_trick`` is led (:meth:`.state.Deal._may_declare_vole`), and
+    a side that has won every trick leads each of them, so its lead to that trick is the last."""
+    return (
+        Act.VOLE in view.legal
+        and not view.trick
+        and len(view.tricks) + 1 == view.rules.vole_declare_before_trick
+    )
 
 
 # ---- a quick full-information policy for playing forward -----------------------------------------
@@ -469,7 +485,10 @@ class SearchPlayer:
             assert view.trump is not None
             action = fallback if fallback in near else min(near, key=POWER[view.trump].__getitem__)
         chance = wins[action] / weight if weight else 0.0
-        if Act.VOLE in view.legal and vole_weight >= config.vole_confidence * weight:
+        if Act.VOLE in view.legal and (
+            vole_weight >= config.vole_confidence * weight
+            or (config.vole_last_chance and vole_weight > 0 and last_chance_for_vole(view))
+        ):
             action = Act.VOLE
         return CardChoice(action, chance, used)
 
@@ -784,6 +803,7 @@ __all__ = [
     "SearchPlayer",
     "expert",
     "guarded_choice",
+    "last_chance_for_vole",
     "quick_card",
     "rung_value",
     "standard",
