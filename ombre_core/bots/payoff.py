@@ -68,7 +68,9 @@ def ombre_price(deal: Deal, rung: int) -> float:
     """What the Ombre of ``deal`` (in trick play: a sampled world at the start of its play)
     wins if the play ends at ``rung``, in counters: his net in the settlement, less what he had
     staked before he bid (the stake, the eldest's fee, his passes). A vole not yet declared is
-    priced halfway between declared and not (a player declares it only when he is sure)."""
+    priced halfway between declared and not: a player declared it only when he was sure (the
+    search levels, since 4 December 2026, at the window's last moment whenever a world makes it:
+    pricing it as declared is not yet measured)."""
     ombre = deal.ombre
     assert ombre is not None
     ending = ending_at(deal, rung)
