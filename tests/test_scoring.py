@@ -15,7 +15,9 @@ import random
 
 import pytest
 from ombre_helpers import act, load_json, scripted_deal
+from test_bots import play_out
 
+from ombre_core.bots import Player
 from ombre_core.bots.rulebot import RulePlayer
 from ombre_core.errors import OmbreError
 from ombre_core.record import replay, to_record
@@ -404,14 +406,10 @@ def test_a_declared_vole_that_fails_pays_as_one_never_declared(rules_id: str) ->
     (``SearchConfig.vole_last_chance``), which is sound only while this holds."""
     rules = ALL_PRESETS[rules_id]
     rng = random.Random(11)
-    rule_player = RulePlayer()
+    players: list[Player] = [RulePlayer()] * rules.seats
     outcomes = set()
     for n in range(60):
-        deal = Deal.from_seed(rules, 900 + n, n % rules.seats)
-        while not deal.is_over:
-            mover = deal.to_move
-            assert mover is not None
-            deal.apply_unchecked(rule_player.choose(view_of(deal, mover), rng))
+        deal = play_out(Deal.from_seed(rules, 900 + n, n % rules.seats), players, rng)
         if deal.ombre is None or settle(deal).vole:
             continue
         declared, undeclared = (settle(deal, deal.tricks_won, d) for d in (True, False))
