@@ -454,6 +454,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
     view's seat, and a summary, all in words; built once the deal is over."""
     rows = []
     cards = best = tricks_lost = games_lost = agreed = differed = costly = unsolved = 0
+    unpaid = 0
     for d in decisions:
         row: dict[str, Any] = {
             "index": d.index,
@@ -507,6 +508,13 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
             row["verdict"] = "unsolved"
             row["label"] = tr("engine.review.unsolved")
             row["text"] = tr("engine.review.unsolved.text")
+        if d.vole_gain:  # the card kept the vole (it was made): what was lost is the word
+            unpaid = d.vole_gain
+            row["verdict"] = "vole"
+            row["label"] = tr("engine.review.vole")
+            row["text"] = tr(
+                "engine.review.vole.text", amount=Narrator.count(d.vole_gain, view.rules)
+            )
         rows.append(row)
     parts = [tr_n("engine.review.summary.decisions", len(decisions))]
     if cards:
@@ -524,6 +532,10 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
         parts.append(tr_n("engine.review.summary.choices", differed, k=costly))
     if unsolved:
         parts.append(tr_n("engine.review.summary.unsolved", unsolved))
+    if unpaid:
+        parts.append(
+            tr("engine.review.summary.vole", amount=Narrator.count(unpaid, view.rules))
+        )
     if decisions:
         parts.append(tr_n("engine.review.summary.expert", agreed, total=len(decisions)))
     return {"decisions": rows, "summary": " ".join(parts)}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from unittest.mock import patch
 
 import pytest
@@ -15,7 +16,7 @@ from test_solver import ending
 from ombre_core import bridge, table
 from ombre_core.actions import Act, Action
 from ombre_core.bots import RandomPlayer, make_player, review
-from ombre_core.bots.ladder import ladder_of
+from ombre_core.bots.ladder import VOLE_RUNG, ladder_of
 from ombre_core.bots.review import (
     best_play,
     counters_after,
@@ -23,11 +24,14 @@ from ombre_core.bots.review import (
     review_deal,
     side_tricks,
     tricks_under_best_play,
+    unpaid_vole,
 )
 from ombre_core.bots.solver import BudgetExceeded, position_of, solve_position
 from ombre_core.cards import cards_of
 from ombre_core.narrate import Narrator
-from ombre_core.rules import Rules
+from ombre_core.record import replay, to_record
+from ombre_core.rules import Rules, get_rules
+from ombre_core.scoring import ombre_side, settle
 from ombre_core.state import Deal, Phase
 from ombre_core.views import View, view_of
 
@@ -344,3 +348,90 @@ def test_the_table_words_each_bid_and_exchange_verdict_in_counters() -> None:
                 shown["summary"]
             )
     assert "counters" in seen and len(seen) >= 2
+
+
+def novices_deal(rules: Rules, seed: int) -> Deal:
+    """A finished deal of ``rules`` played by the pamphlet's rule player at every seat."""
+    deal = Deal.from_seed(rules, seed, seed % rules.seats)
+    players = [make_player("novice") for _ in range(rules.seats)]
+    rng = random.Random(seed)
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        deal.apply(players[seat].choose(view_of(deal, seat), rng))
+    return deal
+
+
+UNPAID_VOLES = [("1660", 193, 1), ("classic", 377, 2), ("two", 68, 0), ("quadrille", 15, 1)]
+"""Deals of the rule player where the Ombre's side made the vole without declaring it, and the
+seat that could have (found by search; the rule player declares only a sure vole)."""
+
+
+@pytest.mark.parametrize(("rules_id", "seed", "seat"), UNPAID_VOLES)
+def test_an_undeclared_vole_is_found_where_it_was_last_declarable(
+    rules_id: str, seed: int, seat: int
+) -> None:
+    deal = novices_deal(get_rules(rules_id), seed)
+    found = unpaid_vole(deal, seat)
+    assert found is not None
+    index, gain = found
+    history = deal.history
+    before = replayed(deal, index)
+    assert before.to_move == seat and Act.VOLE in before.legal_actions()
+    # never again: at each of the seat's later turns the vole is not among its actions
+    later = before.copy()
+    later.apply_unchecked(history[index])
+    for action in history[index + 1 :]:
+        if later.to_move == seat and later.phase == Phase.PLAY:
+            assert Act.VOLE not in later.legal_actions()
+        later.apply_unchecked(action)
+    # declared there, the same cards played after it: the engine pays ``gain`` more
+    declared = replayed(deal, index)
+    declared.apply(Act.VOLE)
+    for action in history[index:]:
+        declared.apply(action)
+    assert declared.is_over and declared.vole_declared
+    assert settle(declared).payments[seat] - settle(deal).payments[seat] == gain > 0
+    # nobody against the Ombre, and nobody in a deal where the vole was declared, is told so
+    for other in range(deal.seats):
+        if other not in ombre_side(deal):
+            assert unpaid_vole(deal, other) is None
+        assert unpaid_vole(declared, other) is None
+
+
+VOLE_UNPAID_RECORD = Path(__file__).resolve().parent / "data" / "vole-unpaid-two.json"
+"""The deal of ``("two", 68, 0)`` above as a record: the browser's review test plays on from its
+17th action, the Ombre's (seat 0, the watching seat) last chance to declare the vole."""
+
+
+def test_the_browsers_vole_record_is_that_deal() -> None:
+    record = json.loads(VOLE_UNPAID_RECORD.read_text())
+    deal = replay(record)
+    assert to_record(deal) == to_record(novices_deal(get_rules("two"), 68))
+    assert unpaid_vole(deal, 0) == (17, 11)
+
+
+def test_no_vole_no_unpaid_vole() -> None:
+    deal = novices_deal(get_rules("two"), 1)
+    assert deal.ombre is not None
+    assert ladder_of(deal)(tuple(deal.tricks_won)) != VOLE_RUNG
+    assert all(unpaid_vole(deal, seat) is None for seat in range(deal.seats))
+
+
+def test_the_review_marks_the_undeclared_vole_on_its_card() -> None:
+    rules = get_rules("two")
+    deal = novices_deal(rules, 68)
+    found = unpaid_vole(deal, 0)
+    assert found is not None
+    index, gain = found
+    decisions = review_deal(deal, 0)
+    marked = [d for d in decisions if d.vole_gain is not None]
+    assert [(d.index, d.vole_gain) for d in marked] == [(index, gain)]
+    assert marked[0].best_rung == marked[0].rung == VOLE_RUNG  # the card itself kept the vole
+    shown = table.review_snapshot(decisions, view_of(deal, 0))
+    [row] = [r for r in shown["decisions"] if r["index"] == index]
+    amount = Narrator.count(gain, rules)
+    assert row["verdict"] == "vole" and row["label"] == "Vole not declared"
+    assert f"it would have paid {amount} more" in row["text"]
+    assert f"Your vole, made but not declared, left {amount} unpaid." in shown["summary"]
+    assert all(r["verdict"] != "vole" for r in shown["decisions"] if r["index"] != index)

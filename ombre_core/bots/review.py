@@ -75,6 +75,11 @@ class Decision:
     """Whether the player was on the Ombre's side (the Ombre, or his partner)."""
     counters: int | None = None
     expert_counters: int | None = None
+    vole_gain: int | None = None
+    """On the card played at the last moment the player could declare the vole, when his side
+    then made it undeclared: what declaring it there would have added to his winnings, in
+    counters (:func:`unpaid_vole`); else ``None``. A declared vole that fails costs nothing
+    (compendium §15 #24), so this is a loss no play of the cards could have risked."""
 
     @property
     def unsolved(self) -> bool:
@@ -263,6 +268,44 @@ def counters_after(deal: Deal, seat: int, budget: int | None = None) -> int:
     return settle(best_play(deal, budget)).payments[seat]
 
 
+def unpaid_vole(deal: Deal, seat: int) -> tuple[int, int] | None:
+    """Where ``seat`` could last have declared the vole its side made in the finished ``deal``
+    without declaring it, and what declaring it would have added to its winnings: (the index of
+    its action then, the counters), or ``None`` (no vole, a declared one, or no chance to).
+
+    The vole's window is the engine's (:meth:`.state.Deal.legal_actions`): the last of the
+    seat's turns in trick play where declaring was among its legal actions."""
+    if deal.vole_declared or seat not in ombre_side(deal):
+        return None
+    if ladder_of(deal)(tuple(deal.tricks_won)) != VOLE_RUNG:
+        return None
+    gain = settle(deal, vole_declared=True).payments[seat] - settle(deal).payments[seat]
+    if gain <= 0:
+        return None
+    replay = _replay(deal)
+    last = None
+    for index, action in enumerate(deal.history):
+        if (
+            replay.phase == Phase.PLAY
+            and replay.to_move == seat
+            and Act.VOLE in replay.legal_actions()
+        ):
+            last = index
+        replay.apply_unchecked(action)
+    return None if last is None else (last, gain)
+
+
+def _replay(deal: Deal) -> Deal:
+    """``deal`` as it was dealt, before its first action."""
+    return Deal.from_cards(
+        deal.rules,
+        deal.dealer,
+        [list(cards_of(h)) for h in deal.dealt],
+        list(deal.stock),
+        deal.pool_in,
+    )
+
+
 def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> list[Decision]:
     """Every decision ``seat`` made in the finished ``deal`` (a choice among two or more actions;
     a *Gano* is a word, not a decision), in order, with the solver's and the expert's choices.
@@ -303,13 +346,8 @@ class _RowLines:
 
 
 def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
-    replay = Deal.from_cards(
-        deal.rules,
-        deal.dealer,
-        [list(cards_of(h)) for h in deal.dealt],
-        list(deal.stock),
-        deal.pool_in,
-    )
+    replay = _replay(deal)
+    unpaid = unpaid_vole(deal, seat)
     history = deal.history
     lines: _RowLines | None = None  # made when trick play starts
     as_played: int | None = None  # the seat's counters from the first trick as it stood
@@ -339,6 +377,8 @@ def _steps(deal: Deal, seat: int, judge: SearchPlayer) -> Iterator[Decision]:
                         decision = replace(decision, counters=as_played, expert_counters=theirs)
                     except BudgetExceeded:
                         pass  # too long to play out: the row stands without a verdict
+            if unpaid is not None and unpaid[0] == index:
+                decision = replace(decision, vole_gain=unpaid[1])
             yield decision
         replay.apply_unchecked(action)
 
@@ -410,4 +450,5 @@ __all__ = [
     "review_steps",
     "side_tricks",
     "tricks_under_best_play",
+    "unpaid_vole",
 ]

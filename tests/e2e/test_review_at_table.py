@@ -7,7 +7,12 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
+from test_replay_at_table import DATA, open_record
 from test_ui import ENGINE_TIMEOUT_MS, open_table, play_to_end, settle
+
+VOLE_UNPAID = DATA / "vole-unpaid-two.json"
+"""Ombre by two, the rule player in both seats: seat 0 makes the vole without declaring it; its
+17th action is his last chance to (``tests/test_review.py`` checks both)."""
 
 
 def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors: list[str]) -> None:
@@ -83,6 +88,44 @@ def test_the_review_shows_its_rows_as_they_come_and_stops_when_closed(
     assert settle(page) in ("playable", "over")
     expect(dialog).to_have_attribute("data-state", "working")  # left as it was when closed
     assert dialog.locator("#review-rows tr").count() == shown
+    assert console_errors == []
+
+
+def test_the_last_chance_for_the_vole_is_hinted_and_a_vole_left_undeclared_reviewed(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=3&rules=two")
+    open_record(page, VOLE_UNPAID)
+    bar = page.locator("#replay-bar")
+    expect(bar).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    for step in range(1, 18):
+        page.locator("#replay-forward").click()
+        expect(bar).to_contain_text(f"step {step} of 25")
+    page.locator("#replay-play-on").click()
+    expect(bar).to_be_hidden(timeout=ENGINE_TIMEOUT_MS)
+    assert settle(page) == "playable"
+    # the person leads to the seventh trick, having won six: the vole may be declared now only
+    expect(page.locator('#actions button[data-action="vole"]')).to_be_visible()
+    page.get_by_role("button", name="Hint").click()
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Declare the vole now, the last moment it may be", timeout=60_000)
+    assert hint.get_attribute("data-action") == "vole"
+    page.screenshot(path=str(_shot("vole-hint-1280.png")))
+    # he leads a card instead, and every card he holds is master: the vole is made, unpaid
+    play_to_end(page)
+    page.get_by_role("button", name="Review the deal").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    row = dialog.locator("#review-rows tr.verdict-vole")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("Vole not declared")
+    expect(row).to_contain_text("it would have paid 11 counters more")
+    expect(row.locator("td[data-label='The expert']")).to_have_text("declare the vole")
+    expect(dialog.locator("#review-summary")).to_contain_text(
+        "Your vole, made but not declared, left 11 counters unpaid."
+    )
+    row.scroll_into_view_if_needed()
+    page.screenshot(path=str(_shot("review-vole-1280.png")))
     assert console_errors == []
 
 
