@@ -338,6 +338,20 @@ class Rules:
             return run * self.matador_value
         return self.matador_base + (run - 3) * self.matador_value
 
+    def vole_window_open(self, tricks_done: int, trick_begun: bool) -> bool:
+        """Whether the play is still inside the vole's window (§15 #24): before the trick
+        :attr:`vole_declare_before_trick` is led. Who may declare it, and after how many tricks
+        won, the deal decides (:meth:`.state.Deal.legal_actions`)."""
+        next_trick = tricks_done + 1
+        before = self.vole_declare_before_trick
+        return next_trick < before or (next_trick == before and not trick_begun)
+
+    def vole_last_chance(self, tricks_done: int, trick_begun: bool) -> bool:
+        """Whether this is the window's last moment: the lead to the trick
+        :attr:`vole_declare_before_trick`. A side that has won every trick leads each of them,
+        so where the vole may be declared at all, its lead to that trick is the last time."""
+        return not trick_begun and tricks_done + 1 == self.vole_declare_before_trick
+
     def pass_fee_of(self, seat: int, eldest: int) -> int:
         """What a pass by ``seat`` costs, the eldest hand being ``eldest``."""
         if self.pass_fee_eldest_only and seat != eldest:

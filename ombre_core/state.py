@@ -465,9 +465,7 @@ class Deal:
         if not by_side and self.to_move != ombre:
             return False
         done = len(self.tricks)
-        next_trick = done + 1
-        before = rules.vole_declare_before_trick
-        if next_trick > before or (next_trick == before and self.trick):
+        if not rules.vole_window_open(done, bool(self.trick)):
             return False
         if self.forced_spadille:  # HOY law 16
             return False

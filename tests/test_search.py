@@ -392,3 +392,15 @@ def test_the_vole_window_has_one_last_chance() -> None:
     assert seen[-1] == (5, True) and seen[:-1] and not any(last for _, last in seen[:-1])
     classic = rule_played("classic", 233, 22)
     assert Act.VOLE in classic.legal and len(classic.tricks) == 5
+
+
+@pytest.mark.parametrize("rules_id", sorted(PRESETS))
+def test_the_vole_windows_last_chance_is_its_last_open_moment(rules_id: str) -> None:
+    """The window and its last moment are stated once, on the rules: of the moments of the play
+    (each trick's lead, then a card of it played), the last chance is the last one open."""
+    rules = PRESETS[rules_id]
+    moments = [(done, begun) for done in range(rules.tricks) for begun in (False, True)]
+    open_ones = [m for m in moments if rules.vole_window_open(*m)]
+    assert open_ones == moments[: len(open_ones)]  # a window from the first lead on
+    assert [m for m in moments if rules.vole_last_chance(*m)] == [open_ones[-1]]
+    assert open_ones[-1] == (rules.vole_declare_before_trick - 1, False)

@@ -245,14 +245,10 @@ def rung_value(rung: int, ombre_side: bool) -> float:
 
 
 def last_chance_for_vole(view: View) -> bool:
-    """Whether the vole may be declared now and never later: the window closes when the
-    preset's ``vole_declare_before_trick`` is led (:meth:`.state.Deal._may_declare_vole`), and
-    a side that has won every trick leads each of them, so its lead to that trick is the last."""
-    return (
-        Act.VOLE in view.legal
-        and not view.trick
-        and len(view.tricks) + 1 == view.rules.vole_declare_before_trick
-    )
+    """Whether the vole may be declared now and never later
+    (:meth:`.rules.Rules.vole_last_chance`)."""
+    rules = view.rules
+    return Act.VOLE in view.legal and rules.vole_last_chance(len(view.tricks), bool(view.trick))
 
 
 # ---- a quick full-information policy for playing forward -----------------------------------------
