@@ -70,8 +70,9 @@ def test_the_tricks_after_each_card_are_the_minimax(rules: Rules, seed: int) -> 
 
 
 def finished(rules: Rules, seed: int) -> Deal:
-    deal = Deal.from_seed(rules, seed, seed % 3)
-    players = [make_player("novice") for _ in range(3)]
+    """A finished deal of ``rules`` played by the pamphlet's rule player at every seat."""
+    deal = Deal.from_seed(rules, seed, seed % rules.seats)
+    players = [make_player("novice") for _ in range(rules.seats)]
     rng = random.Random(seed)
     while not deal.is_over:
         seat = deal.to_move
@@ -350,18 +351,6 @@ def test_the_table_words_each_bid_and_exchange_verdict_in_counters() -> None:
     assert "counters" in seen and len(seen) >= 2
 
 
-def novices_deal(rules: Rules, seed: int) -> Deal:
-    """A finished deal of ``rules`` played by the pamphlet's rule player at every seat."""
-    deal = Deal.from_seed(rules, seed, seed % rules.seats)
-    players = [make_player("novice") for _ in range(rules.seats)]
-    rng = random.Random(seed)
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        deal.apply(players[seat].choose(view_of(deal, seat), rng))
-    return deal
-
-
 UNPAID_VOLES = [("1660", 193, 1), ("classic", 377, 2), ("two", 68, 0), ("quadrille", 15, 1)]
 """Deals of the rule player where the Ombre's side made the vole without declaring it, and the
 seat that could have (found by search; the rule player declares only a sure vole)."""
@@ -371,7 +360,7 @@ seat that could have (found by search; the rule player declares only a sure vole
 def test_an_undeclared_vole_is_found_where_it_was_last_declarable(
     rules_id: str, seed: int, seat: int
 ) -> None:
-    deal = novices_deal(get_rules(rules_id), seed)
+    deal = finished(get_rules(rules_id), seed)
     found = unpaid_vole(deal, seat)
     assert found is not None
     index, gain = found
@@ -407,12 +396,12 @@ VOLE_UNPAID_RECORD = Path(__file__).resolve().parent / "data" / "vole-unpaid-two
 def test_the_browsers_vole_record_is_that_deal() -> None:
     record = json.loads(VOLE_UNPAID_RECORD.read_text())
     deal = replay(record)
-    assert to_record(deal) == to_record(novices_deal(get_rules("two"), 68))
+    assert to_record(deal) == to_record(finished(get_rules("two"), 68))
     assert unpaid_vole(deal, 0) == (17, 11)
 
 
 def test_no_vole_no_unpaid_vole() -> None:
-    deal = novices_deal(get_rules("two"), 1)
+    deal = finished(get_rules("two"), 1)
     assert deal.ombre is not None
     assert ladder_of(deal)(tuple(deal.tricks_won)) != VOLE_RUNG
     assert all(unpaid_vole(deal, seat) is None for seat in range(deal.seats))
@@ -420,7 +409,7 @@ def test_no_vole_no_unpaid_vole() -> None:
 
 def test_the_review_marks_the_undeclared_vole_on_its_card() -> None:
     rules = get_rules("two")
-    deal = novices_deal(rules, 68)
+    deal = finished(rules, 68)
     found = unpaid_vole(deal, 0)
     assert found is not None
     index, gain = found
