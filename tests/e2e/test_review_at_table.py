@@ -126,6 +126,9 @@ def test_the_last_chance_for_the_vole_is_hinted_and_a_vole_left_undeclared_revie
     )
     row.scroll_into_view_if_needed()
     page.screenshot(path=str(_shot("review-vole-1280.png")))
+    page.set_viewport_size({"width": 390, "height": 844})
+    row.scroll_into_view_if_needed()
+    page.screenshot(path=str(_shot("review-vole-390.png")))
     assert console_errors == []
 
 
