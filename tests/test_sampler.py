@@ -35,9 +35,16 @@ from ombre_helpers import (
     sans_prendre_deal,
 )
 
+from ombre_core import actions as A
 from ombre_core.actions import Act, parse_action
-from ombre_core.bots.inference import ActionModel, strengths
-from ombre_core.bots.rulebot import ASK_THRESHOLD, RulePlayer, hand_strength
+from ombre_core.bots.inference import ActionModel, model_for, strengths
+from ombre_core.bots.rulebot import (
+    ASK_THRESHOLD,
+    RulePlayer,
+    bidding_thresholds,
+    hand_strength,
+    leaves_stock,
+)
 from ombre_core.bots.sampler import (
     Sampler,
     _choose,
@@ -47,9 +54,16 @@ from ombre_core.bots.sampler import (
     sample_worlds,
     weighted_worlds,
 )
-from ombre_core.cards import FULL_PACK, cards_of, mask_of
+from ombre_core.cards import FULL_PACK, cards_of, mask_of, parse_cards
 from ombre_core.errors import OmbreError
-from ombre_core.rules import PRESETS, RULES_1660, RULES_CLASSIC, RULES_QUADRILLE_3, Rules
+from ombre_core.rules import (
+    PRESETS,
+    RULES_1660,
+    RULES_CLASSIC,
+    RULES_QUADRILLE_3,
+    Rules,
+    get_rules,
+)
 from ombre_core.state import Deal, Phase
 from ombre_core.tables import MATADOR_MASK, TRUMP_MASK
 from ombre_core.views import View, view_of
@@ -576,3 +590,58 @@ def test_worlds_keep_the_view_when_the_pool_carries_over() -> None:
         view = view_of(deal, seat)
         for world in Sampler(view).worlds(4, random.Random(seat)):
             assert view_of(world, seat) == view
+
+
+@pytest.mark.parametrize("rules_id", sorted(PRESETS))
+def test_the_model_bids_on_the_rule_players_thresholds_at_each_table(rules_id: str) -> None:
+    """With a king to call or to demand the rule player goes in on other hands than at three
+    (:func:`bidding_thresholds`); the sampler weighs bids by the thresholds of its table."""
+    rules = PRESETS[rules_id]
+    model = model_for(rules)
+    assert (model.ask_threshold, model.sans_prendre_threshold) == bidding_thresholds(rules)
+    view = view_of(Deal.from_seed(rules, 5, 0), 1)
+    assert Sampler(view).model == model
+    assert Sampler(view, None).model is None
+
+
+def test_a_pass_at_quadrille_by_three_says_little_of_a_middling_hand() -> None:
+    """There the rule player asks leave only from about 5.5 expected tricks (he plays alone with
+    one king demanded), so a pass with 4 is what he does; the three-handed model took it for a
+    rarity and dealt such passers weak hands."""
+    rules = get_rules("quadrille-3")
+    hand = mask_of(parse_cards("As Ks 5s 4s Kh Qh Qc 3c 2h 7h"))
+    assert 3.8 < max(strengths(hand)) < 4.6
+    options = (Act.PASS, Act.PLAY, Act.SANS_PRENDRE)
+    assert model_for(rules).bid_probability(hand, Act.PASS, options) > 0.9
+    assert ActionModel().bid_probability(hand, Act.PASS, options) < 0.05
+
+
+@pytest.mark.parametrize("rules_id", sorted(r.id for r in PRESETS.values() if r.stock_size))
+def test_the_model_allows_each_take_the_rule_player_makes_without_stretching(
+    rules_id: str,
+) -> None:
+    """A defender's take is weighed against the counts the model allows him; a take outside
+    them is let in all the same (``thrown``), but then the count says nothing. The rule player's
+    takes all lie within: the model leaves the stock to those after him where he does
+    (:func:`leaves_stock`: the first defender, and both after a sans prendre; at two, no one)."""
+    rules = PRESETS[rules_id]
+    model = model_for(rules)
+    leaving = 0
+    for seed in range(40):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        players = [RulePlayer() for _ in range(rules.seats)]
+        rng = random.Random(seed)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            action = players[seat].choose(view_of(deal, seat), rng)
+            if A.is_discard(action) and seat != deal.ombre:
+                assert deal.ombre is not None
+                leaves = leaves_stock(deal.seats, seat, deal.ombre, deal.taken[deal.ombre])
+                low, high = deal.discard_bounds(seat)
+                thrown = A.discard_mask(action).bit_count()
+                allowed = model.discard_range(low, high, len(deal.stock_left), 0, leaves)
+                assert thrown in allowed, (seed, seat, thrown, allowed)
+                leaving += leaves
+            deal.apply(action)
+    assert (leaving > 0) == (rules.seats > 2)

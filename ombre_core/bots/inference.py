@@ -13,8 +13,10 @@ ruled out by it (a human, or another program, does not bid like our rule player)
   "What Games are to be played"). He acts on ``x + e`` with ``e`` logistic of scale
   :attr:`ActionModel.bid_scale`: he offers sans prendre when that is at least the sans-prendre
   threshold and it is allowed, else asks leave when it is at least the ask threshold and that is
-  allowed, else passes. The thresholds are the rule player's; so a player who passed while he could
-  ask rarely holds three matadors (they alone are worth more than the ask threshold).
+  allowed, else passes. The thresholds are the rule player's at the table (:func:`model_for`: with
+  a king to call or to demand he goes in on other hands than at three, by five from 2.8 expected
+  tricks, at Quadrille by three from 5.5); so a player who passed at three while he could ask
+  rarely holds three matadors (they alone are worth more than the ask threshold).
 * **The trump.** The Ombre names suit ``t`` with probability proportional to
   ``exp(strength(t) / trump_scale)`` of the hand he holds when he names it (after discarding,
   before drawing: RG Addition 2): usually his longest, strongest suit (MOR: "whichever suit he
@@ -25,8 +27,10 @@ ruled out by it (a human, or another program, does not bid like our rule player)
   queens), and
   the number thrown is conditioned on the range the rules allowed. So both *which* cards went and
   *how many* say something: a defender who took in five had five cards not worth keeping, and
-  rarely threw a trump. The first of two defenders is modelled as leaving cards for his partner
-  (CG: "leave at least five Cards to him that takes last"), so his small take says less.
+  rarely threw a trump. A defender is modelled as leaving part of the stock to those after him
+  where the rule player does (:func:`~ombre_core.bots.rulebot.leaves_stock`: the first defender
+  after the Ombre, CG: "leave at least five Cards to him that takes last", and every defender
+  after a sans prendre), so his small take says less.
 
 The card play is not weighed (the voids it shows are hard constraints in the sampler). Weighing
 it by the signal of the cheapest card that does the same was screened and showed no gain
@@ -38,19 +42,30 @@ third role here and a hidden partner in the sampler (see the sampler's docstring
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .. import actions as A
 from ..actions import Act
 from ..cards import ALL_SUITS, KING, QUEEN, CardSet, make_card
 from ..tables import MATADOR_MASK, TRUMP_MASK, TRUMP_ORDER
-from .rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, hand_strength
+from .rulebot import (
+    ASK_THRESHOLD,
+    SANS_PRENDRE_THRESHOLD,
+    bidding_thresholds,
+    hand_strength,
+    most_taken_leaving,
+)
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 __all__ = [
     "ActionModel",
     "elementary_sums",
+    "model_for",
     "strengths",
 ]
 
@@ -177,8 +192,6 @@ class ActionModel:
     ombre_queen_value: float = 0.4
     defender_queen_value: float = 1.0
     knave_value: float = 0.3
-    leave_for_partner: int = 5
-    """CG: the first defender should "leave at least five Cards to him that takes last"."""
 
     # -- bidding --------------------------------------------------------------------------------
 
@@ -239,11 +252,25 @@ class ActionModel:
         self, low: int, high: int, stock: int, thrown: int, leaves_for_partner: bool
     ) -> range:
         """How many cards the model lets a player throw: the lawful ``low..high`` (``stock`` cards
-        left before him), less what the first defender leaves his partner (CG), but always
-        including the ``thrown`` he did throw."""
+        left before him), less what a defender leaves to those after him (CG; the rule player's
+        :func:`~ombre_core.bots.rulebot.most_taken_leaving`), but always including the
+        ``thrown`` he did throw."""
         if leaves_for_partner:
-            high = min(high, max(low, stock - self.leave_for_partner))
+            high = min(high, max(low, most_taken_leaving(stock)))
         return range(low, max(high, thrown) + 1)
 
 
 _ODDS_CACHE: dict[tuple[ActionModel, tuple[int, bool]], tuple[float, ...]] = {}
+
+
+@functools.lru_cache(maxsize=16)
+def model_for(rules: Rules) -> ActionModel:
+    """The model at ``rules``' table: the rule player's bidding thresholds there
+    (:func:`~ombre_core.bots.rulebot.bidding_thresholds`), the rest as :class:`ActionModel` has
+    it. At three seats and at two they are the defaults. Until 4 December 2026 the model used
+    them at every table, and so misread the auction where a king is called or demanded: at
+    Quadrille by three, where the rule player asks leave from 5.5 expected tricks, it took a
+    pass on 4 for a rarity (and dealt those who passed weak hands); at Quadrille, where he plays
+    sans prendre from 6.7, it took asking leave on 6 for one."""
+    ask, sans = bidding_thresholds(rules)
+    return ActionModel(ask_threshold=ask, sans_prendre_threshold=sans)

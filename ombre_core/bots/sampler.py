@@ -53,6 +53,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
+from typing import Literal
 
 from .. import actions as A
 from ..actions import Act
@@ -62,7 +63,8 @@ from ..state import Deal, Phase, callable_cards
 from ..tables import EFFECTIVE_SUIT, SPADILLE, SUIT_MASK, TRUMP_MASK
 from ..tricks import legal_cards
 from ..views import View, view_of
-from .inference import ActionModel, elementary_sums
+from .inference import ActionModel, elementary_sums, model_for
+from .rulebot import leaves_stock
 
 __all__ = [
     "Sampler",
@@ -445,16 +447,17 @@ def _throw_chance(model: ActionModel, trump: int, ombre: bool, card: Card) -> fl
 class Sampler:
     """Draws worlds consistent with ``view``; set up once per view, then cheap per world.
 
-    ``model``: the :class:`~ombre_core.bots.inference.ActionModel` that weighs worlds, or ``None``
-    for uniform worlds (to measure what inference pays). The pool from earlier deals, which a
+    ``model``: the :class:`~ombre_core.bots.inference.ActionModel` that weighs worlds (by default
+    the table's, :func:`~ombre_core.bots.inference.model_for`), or ``None`` for uniform worlds (to
+    measure what inference pays). The pool from earlier deals, which a
     world's settlement needs, is the view's ``pool_in``.
 
     Raises :class:`~ombre_core.errors.OmbreError` if no deal could have given ``view``.
     """
 
-    def __init__(self, view: View, model: ActionModel | None = DEFAULT_MODEL) -> None:
+    def __init__(self, view: View, model: ActionModel | Literal["table"] | None = "table") -> None:
         self.view = view
-        self.model = model
+        self.model = model_for(view.rules) if isinstance(model, str) else model
         self.pool_in = view.pool_in
         rules = view.rules
         n = view.seats
@@ -575,11 +578,12 @@ class Sampler:
                 other.bids.append((action, tuple(deal.legal_actions())))
             if other is not None and A.is_discard(action) and model is not None:
                 low, high = deal.discard_bounds(actor)
-                last = deal.exchange_queue[-1] == actor
                 stock = len(deal.stock_left)
-                other.discard_range = model.discard_range(
-                    low, high, stock, other.thrown, not other.is_ombre and not last
+                assert deal.ombre is not None
+                leaves = not other.is_ombre and leaves_stock(
+                    deal.seats, actor, deal.ombre, deal.taken[deal.ombre]
                 )
+                other.discard_range = model.discard_range(low, high, stock, other.thrown, leaves)
             if A.is_discard(action) and actor == view.ombre and deal.trump is None:
                 named_after_discard = True
             deal.apply(action)
@@ -815,11 +819,11 @@ def weighted_worlds(
     view: View, n: int, rng: random.Random, *, inference: bool = True
 ) -> list[World]:
     """``n`` worlds for ``view`` with their weights (summing to 1); uniform if not ``inference``."""
-    return Sampler(view, DEFAULT_MODEL if inference else None).weighted(n, rng)
+    return Sampler(view, "table" if inference else None).weighted(n, rng)
 
 
 def sample_worlds(
     view: View, n: int, rng: random.Random, *, inference: bool = True, oversample: int = 2
 ) -> list[Deal]:
     """``n`` equally weighted worlds for ``view``: resampled by inference, or uniform."""
-    return Sampler(view, DEFAULT_MODEL if inference else None).worlds(n, rng, oversample)
+    return Sampler(view, "table" if inference else None).worlds(n, rng, oversample)

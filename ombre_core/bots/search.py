@@ -61,7 +61,7 @@ from .rulebot import (
     cheapest_discard,
     hand_strength,
 )
-from .sampler import Sampler, World
+from .sampler import DEFAULT_MODEL, Sampler, World
 from .solver import BudgetExceeded, position_of, reaches, solve_values, value_up_to
 
 GRAY_ZONE = 0.6
@@ -91,6 +91,10 @@ class SearchConfig:
     (:meth:`SearchPlayer.analyse_play`). Counts, not clocks, so a decision replays exactly."""
     inference: bool = True
     """Weigh worlds by the others' past actions (else uniform among the possible)."""
+    table_model: bool = True
+    """Weigh the others' bids by the rule player's thresholds at this table
+    (:func:`.inference.model_for`); else by the three-handed ones at every table, as until 4
+    December 2026 (``expert:table_model=false``)."""
     vole_confidence: float = 0.9
     """Declare the vole when the worlds say it is made at least this often."""
     vole_last_chance: bool = True
@@ -407,8 +411,10 @@ class SearchPlayer:
     # -- worlds -----------------------------------------------------------------------------------
 
     def _worlds(self, view: View, n: int, rng: random.Random) -> list[World]:
-        sampler = Sampler(view, None) if not self.config.inference else Sampler(view)
-        return sampler.weighted(n, rng)
+        config = self.config
+        if not config.inference:
+            return Sampler(view, None).weighted(n, rng)
+        return Sampler(view, "table" if config.table_model else DEFAULT_MODEL).weighted(n, rng)
 
     # -- card play -------------------------------------------------------------------------------
 
