@@ -35,16 +35,9 @@ from ombre_helpers import (
     sans_prendre_deal,
 )
 
-from ombre_core import actions as A
 from ombre_core.actions import Act, parse_action
 from ombre_core.bots.inference import ActionModel, model_for, strengths
-from ombre_core.bots.rulebot import (
-    ASK_THRESHOLD,
-    RulePlayer,
-    bidding_thresholds,
-    hand_strength,
-    leaves_stock,
-)
+from ombre_core.bots.rulebot import ASK_THRESHOLD, RulePlayer, bidding_thresholds, hand_strength
 from ombre_core.bots.sampler import (
     Sampler,
     _choose,
@@ -615,33 +608,3 @@ def test_a_pass_at_quadrille_by_three_says_little_of_a_middling_hand() -> None:
     assert model_for(rules).bid_probability(hand, Act.PASS, options) > 0.9
     assert ActionModel().bid_probability(hand, Act.PASS, options) < 0.05
 
-
-@pytest.mark.parametrize("rules_id", sorted(r.id for r in PRESETS.values() if r.stock_size))
-def test_the_model_allows_each_take_the_rule_player_makes_without_stretching(
-    rules_id: str,
-) -> None:
-    """A defender's take is weighed against the counts the model allows him; a take outside
-    them is let in all the same (``thrown``), but then the count says nothing. The rule player's
-    takes all lie within: the model leaves the stock to those after him where he does
-    (:func:`leaves_stock`: the first defender, and both after a sans prendre; at two, no one)."""
-    rules = PRESETS[rules_id]
-    model = model_for(rules)
-    leaving = 0
-    for seed in range(40):
-        deal = Deal.from_seed(rules, seed, seed % rules.seats)
-        players = [RulePlayer() for _ in range(rules.seats)]
-        rng = random.Random(seed)
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            action = players[seat].choose(view_of(deal, seat), rng)
-            if A.is_discard(action) and seat != deal.ombre:
-                assert deal.ombre is not None
-                leaves = leaves_stock(deal.seats, seat, deal.ombre, deal.taken[deal.ombre])
-                low, high = deal.discard_bounds(seat)
-                thrown = A.discard_mask(action).bit_count()
-                allowed = model.discard_range(low, high, len(deal.stock_left), 0, leaves)
-                assert thrown in allowed, (seed, seat, thrown, allowed)
-                leaving += leaves
-            deal.apply(action)
-    assert (leaving > 0) == (rules.seats > 2)

@@ -27,10 +27,8 @@ ruled out by it (a human, or another program, does not bid like our rule player)
   queens), and
   the number thrown is conditioned on the range the rules allowed. So both *which* cards went and
   *how many* say something: a defender who took in five had five cards not worth keeping, and
-  rarely threw a trump. A defender is modelled as leaving part of the stock to those after him
-  where the rule player does (:func:`~ombre_core.bots.rulebot.leaves_stock`: the first defender
-  after the Ombre, CG: "leave at least five Cards to him that takes last", and every defender
-  after a sans prendre), so his small take says less.
+  rarely threw a trump. The first of two defenders is modelled as leaving cards for his partner
+  (CG: "leave at least five Cards to him that takes last"), so his small take says less.
 
 The card play is not weighed (the voids it shows are hard constraints in the sampler). Weighing
 it by the signal of the cheapest card that does the same was screened and showed no gain
@@ -51,13 +49,7 @@ from .. import actions as A
 from ..actions import Act
 from ..cards import ALL_SUITS, KING, QUEEN, CardSet, make_card
 from ..tables import MATADOR_MASK, TRUMP_MASK, TRUMP_ORDER
-from .rulebot import (
-    ASK_THRESHOLD,
-    SANS_PRENDRE_THRESHOLD,
-    bidding_thresholds,
-    hand_strength,
-    most_taken_leaving,
-)
+from .rulebot import ASK_THRESHOLD, SANS_PRENDRE_THRESHOLD, bidding_thresholds, hand_strength
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -192,6 +184,8 @@ class ActionModel:
     ombre_queen_value: float = 0.4
     defender_queen_value: float = 1.0
     knave_value: float = 0.3
+    leave_for_partner: int = 5
+    """CG: the first defender should "leave at least five Cards to him that takes last"."""
 
     # -- bidding --------------------------------------------------------------------------------
 
@@ -252,11 +246,10 @@ class ActionModel:
         self, low: int, high: int, stock: int, thrown: int, leaves_for_partner: bool
     ) -> range:
         """How many cards the model lets a player throw: the lawful ``low..high`` (``stock`` cards
-        left before him), less what a defender leaves to those after him (CG; the rule player's
-        :func:`~ombre_core.bots.rulebot.most_taken_leaving`), but always including the
-        ``thrown`` he did throw."""
+        left before him), less what the first defender leaves his partner (CG), but always
+        including the ``thrown`` he did throw."""
         if leaves_for_partner:
-            high = min(high, max(low, most_taken_leaving(stock)))
+            high = min(high, max(low, stock - self.leave_for_partner))
         return range(low, max(high, thrown) + 1)
 
 

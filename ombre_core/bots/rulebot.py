@@ -76,20 +76,6 @@ def bidding_thresholds(rules: Rules, ask_threshold: float = ASK_THRESHOLD) -> tu
     return ask, alone
 
 
-def leaves_stock(seats: int, seat: int, ombre: int, ombre_took: int) -> bool:
-    """Whether the rule player, a defender at ``seat``, leaves part of the stock to those after
-    him (:func:`most_taken_leaving`): the first defender after the Ombre, as CG advises him
-    ("leave at least five Cards to him that takes last"), and every defender when the Ombre took
-    nothing (sans prendre). At two the lone defender leaves nothing to anyone."""
-    return seats > 2 and (ombre_took == 0 or seat == (ombre + 1) % seats)
-
-
-def most_taken_leaving(stock: int) -> int:
-    """The most cards the rule player takes from ``stock`` when he leaves part of it: five left,
-    or half when fewer than ten lie there."""
-    return max(stock - 5, stock // 2)
-
-
 def hand_strength(hand: CardSet, trump: int) -> float:
     """Expected tricks of ``hand`` with ``trump`` named: trumps by rank, plain kings as tricks."""
     score = 0.0
@@ -235,9 +221,16 @@ class RulePlayer:
             trump = view.trump
             keep = _keepers(hand, trump, queens=True)
             assert view.ombre is not None
-            if leaves_stock(view.seats, view.seat, view.ombre, view.taken[view.ombre]):
-                high = min(high, most_taken_leaving(view.stock_count))
+            if (view.seats > 2 and view.taken[view.ombre] == 0) or self._first_defender(view):
+                high = min(high, max(view.stock_count - 5, view.stock_count // 2))
         return A.discard_action(cheapest_discard(hand, trump, keep, low, high))
+
+    @staticmethod
+    def _first_defender(view: View) -> bool:
+        """Whether another defender exchanges after him (CG's advice is for him). At two the
+        lone defender is the last to exchange: he leaves nothing to anyone."""
+        assert view.ombre is not None
+        return view.seats > 2 and view.seat == (view.ombre + 1) % view.seats
 
     # -- play ------------------------------------------------------------------------------------
 

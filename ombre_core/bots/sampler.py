@@ -64,7 +64,6 @@ from ..tables import EFFECTIVE_SUIT, SPADILLE, SUIT_MASK, TRUMP_MASK
 from ..tricks import legal_cards
 from ..views import View, view_of
 from .inference import ActionModel, elementary_sums, model_for
-from .rulebot import leaves_stock
 
 __all__ = [
     "Sampler",
@@ -578,12 +577,11 @@ class Sampler:
                 other.bids.append((action, tuple(deal.legal_actions())))
             if other is not None and A.is_discard(action) and model is not None:
                 low, high = deal.discard_bounds(actor)
+                last = deal.exchange_queue[-1] == actor
                 stock = len(deal.stock_left)
-                assert deal.ombre is not None
-                leaves = not other.is_ombre and leaves_stock(
-                    deal.seats, actor, deal.ombre, deal.taken[deal.ombre]
+                other.discard_range = model.discard_range(
+                    low, high, stock, other.thrown, not other.is_ombre and not last
                 )
-                other.discard_range = model.discard_range(low, high, stock, other.thrown, leaves)
             if A.is_discard(action) and actor == view.ombre and deal.trump is None:
                 named_after_discard = True
             deal.apply(action)
