@@ -277,9 +277,10 @@ def unpaid_vole(deal: Deal, seat: int) -> tuple[int, int] | None:
     seat's turns in trick play where declaring was among its legal actions."""
     if deal.vole_declared or seat not in ombre_side(deal):
         return None
-    if ladder_of(deal)(tuple(deal.tricks_won)) != VOLE_RUNG:
+    settled = settle(deal)
+    if not settled.vole:
         return None
-    gain = settle(deal, vole_declared=True).payments[seat] - settle(deal).payments[seat]
+    gain = settle(deal, vole_declared=True).payments[seat] - settled.payments[seat]
     if gain <= 0:
         return None
     replay = _replay(deal)
