@@ -1,25 +1,28 @@
 #!/usr/bin/env python3
-"""A duel of a change to the auction, played only where the change bids otherwise.
+"""A duel of a change to the decisions before the play, played only where the change decides
+otherwise.
 
     python bench/screened_duel.py A BASE B --base-scores FILE --scores OUT
         [--deals 2000] [--seed 2026] [--rules 1660] [--jobs 1] [--verify 20]
 
-``A`` and ``BASE`` are search players that may differ only in the auction
-(``duel.differ_in_auction_only``: ``expert:price_confidence=1.0`` and ``expert``), and FILE
-holds ``BASE``'s duel against ``B`` (``python -m ombre_core duel BASE B --scores FILE``, the
-same rules and seed). For each deal the auctions of every play of the duplicate scheme are
-played with both (``duel.auction_agrees``: a fifth of a second a deal in 1660): where A bids as
-BASE everywhere, the deal plays out the same and BASE's score is A's; elsewhere the deal is
-played in full for A. OUT then holds A's duel, line for line what ``duel A B --scores OUT``
-would write (each copied line says so: ``"screened": BASE``), at the cost of the deals that
-differ, a tenth to a fifth of them for a change to the priced auction.
+``A`` and ``BASE`` are search players that may differ only before the trick play: in the
+auction, the exchange, the trump or the call (``duel.differ_before_play``:
+``expert:price_confidence=1.0`` and ``expert``, ``expert:priced_call=true`` and ``expert``),
+and FILE holds ``BASE``'s duel against ``B`` (``python -m ombre_core duel BASE B --scores
+FILE``, the same rules and seed). For each deal every play of the duplicate scheme is played
+with both up to its first card (``duel.agree_before_play``: a fifth of a second a deal in 1660
+for the auction): where A decides as BASE everywhere, the deal plays out the same and BASE's
+score is A's; elsewhere the deal is played in full for A. OUT then holds A's duel, line for
+line what ``duel A B --scores OUT`` would write (each copied line says so: ``"screened":
+BASE``), at the cost of the deals that differ, a tenth to a fifth of them for a change to the
+priced auction.
 
 ``--base-as NAME``: the name BASE's lines carry in FILE, when BASE is now written otherwise
 (``expert:gray_zone=0.6`` for the expert of a file written before its defaults changed).
 
-``--verify K`` plays the first K deals where the auctions agree in full as well, and reports
-whether each scored what BASE's file says: the check that BASE's file is the same player's
-(a file written before a change to the expert's card play would not be).
+``--verify K`` plays the first K deals where the two agree before the play in full as well,
+and reports whether each scored what BASE's file says: the check that BASE's file is the same
+player's (a file written before a change to the expert's card play would not be).
 
 Prints one JSON object: A's duel as the command line reports it (mean, interval, by role, the
 pool shared), how many deals differed, the verification, and ``paired``: A less BASE deal by
@@ -39,9 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core.bots.duel import (
     Timings,
-    auction_agrees,
+    agree_before_play,
     deal_scores,
-    differ_in_auction_only,
+    differ_before_play,
     mean_and_half_width,
     read_entries,
 )
@@ -56,7 +59,7 @@ def _screen(args: tuple[str, str, str, str, list[int], int]) -> list[tuple[int, 
     rules = get_rules(rules_id)
     out: list[tuple[int, Any, bool]] = []
     for s in seeds:
-        if auction_agrees(rules, s, a, base, b):
+        if agree_before_play(rules, s, a, base, b):
             checked = None
             if verify_left > 0:
                 verify_left -= 1
@@ -85,8 +88,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--verify", type=int, default=0)
     args = parser.parse_args()
-    if not differ_in_auction_only(args.a, args.base):
-        raise SystemExit(f"{args.a} and {args.base} may differ after the auction: play the duel")
+    if not differ_before_play(args.a, args.base):
+        raise SystemExit(f"{args.a} and {args.base} may differ in the trick play: play the duel")
     rules = get_rules(args.rules)
     seeds = [args.seed * 1_000_003 + i for i in range(args.deals)]
     base_key = (args.base_as or args.base, args.b, rules.id, args.seed)

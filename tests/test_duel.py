@@ -18,11 +18,11 @@ from ombre_core.bots.duel import (
     ROLES,
     Decisions,
     Timings,
-    auction_agrees,
+    agree_before_play,
     deal_score,
     deal_score_by_role,
     deal_scores,
-    differ_in_auction_only,
+    differ_before_play,
     duel,
     make_duelist,
     play_deal,
@@ -298,17 +298,19 @@ def test_duel_takes_a_changed_player_and_refuses_a_bad_one() -> None:
         main(["duel", "standard:nope=1", "novice", "--deals", "2"], io.StringIO())
 
 
-def test_only_a_change_to_the_auction_is_screened() -> None:
-    assert differ_in_auction_only(PRICED, "standard")
-    assert differ_in_auction_only("expert:gray_zone=1.0,pass_value=0.0", "expert")
-    assert not differ_in_auction_only("expert:budget=100", "expert")
-    assert not differ_in_auction_only("expert-priced:bid_worlds=4", "expert-priced")
-    assert not differ_in_auction_only("novice", "novice")
-    with pytest.raises(ValueError, match="may differ after the auction"):
-        auction_agrees(RULES_1660, 1, "expert:budget=100", "expert", "novice")
+def test_only_a_change_before_the_play_is_screened() -> None:
+    assert differ_before_play(PRICED, "standard")
+    assert differ_before_play("expert:gray_zone=1.0,pass_value=0.0", "expert")
+    assert differ_before_play("expert-priced:bid_worlds=4", "expert-priced")
+    assert differ_before_play("expert:priced_call=true", "expert")
+    assert not differ_before_play("expert:budget=100", "expert")
+    assert not differ_before_play("expert:margin_nodes=100,priced_call=true", "expert")
+    assert not differ_before_play("novice", "novice")
+    with pytest.raises(ValueError, match="may differ in the trick play"):
+        agree_before_play(RULES_1660, 1, "expert:budget=100", "expert", "novice")
     # the screen itself, on one deal each way (the breadth test below scores them too)
-    assert auction_agrees(RULES_1660, 12, PRICED, "standard", "novice")
-    assert not auction_agrees(RULES_1660, 0, PRICED, "standard", "novice")
+    assert agree_before_play(RULES_1660, 12, PRICED, "standard", "novice")
+    assert not agree_before_play(RULES_1660, 0, PRICED, "standard", "novice")
 
 
 @pytest.mark.breadth
@@ -317,7 +319,7 @@ def test_a_deal_whose_auctions_agree_scores_the_same_for_both() -> None:
     finds the deals where they bid otherwise (seeds 0, 3 and 5 here, scored otherwise)."""
     agreeing = 0
     for seed in (0, 3, 5, 12, 13, 15):
-        agrees = auction_agrees(RULES_1660, seed, PRICED, "standard", "novice")
+        agrees = agree_before_play(RULES_1660, seed, PRICED, "standard", "novice")
         mine = deal_scores(RULES_1660, PRICED, "novice", seed, Timings())
         theirs = deal_scores(RULES_1660, "standard", "novice", seed, Timings())
         if agrees:

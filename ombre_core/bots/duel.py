@@ -310,37 +310,37 @@ AUCTION_SETTINGS = frozenset(
 )
 """Search settings read only in the auction (:meth:`.search.SearchPlayer._bid`)."""
 PRICING_SETTINGS = frozenset({"bid_worlds", "bid_budget"})
-"""Settings of the priced auction that the priced exchange reads too, when it is on."""
+"""Settings of the priced auction that the priced exchange and call read too."""
+BEFORE_PLAY_SETTINGS = AUCTION_SETTINGS | PRICING_SETTINGS | {"priced_exchange", "priced_call"}
+"""Search settings read only before the trick play: in the auction, the exchange, the trump
+and the call."""
 
 
-def differ_in_auction_only(a: str, base: str) -> bool:
+def differ_before_play(a: str, base: str) -> bool:
     """Whether the duelists ``a`` and ``base`` are search players that can decide otherwise only
-    in the auction: their settings differ in :data:`AUCTION_SETTINGS` at most (and in
-    :data:`PRICING_SETTINGS` when neither prices its exchange). Then wherever the two bid alike
-    every later decision is alike too (a search player's decision is a function of its view,
-    its seeded randomness and its own settings), so a deal whose auctions agree scores the same
-    for both (:func:`auction_agrees`)."""
+    before the trick play: their settings differ in :data:`BEFORE_PLAY_SETTINGS` at most. Then
+    wherever the two decide alike up to the first card every later decision is alike too (a
+    search player's decision is a function of its view, its seeded randomness and its own
+    settings), so such a deal scores the same for both (:func:`agree_before_play`)."""
     first, second = make_duelist(a), make_duelist(base)
     if not isinstance(first, SearchPlayer) or not isinstance(second, SearchPlayer):
         return False
     one, two = first.config, second.config
     differ = {f.name for f in fields(SearchConfig) if getattr(one, f.name) != getattr(two, f.name)}
-    allowed = AUCTION_SETTINGS
-    if not one.priced_exchange and not two.priced_exchange:
-        allowed |= PRICING_SETTINGS
-    return differ <= allowed
+    return differ <= BEFORE_PLAY_SETTINGS
 
 
-def auction_agrees(rules: Rules, deal_seed: int, a: str, base: str, b: str) -> bool:
-    """Whether ``a`` bids as ``base`` at every turn of every play of this deal's duplicate
-    scheme against ``b`` (:func:`deal_scores`), the plays followed as ``base`` bids them.
+def agree_before_play(rules: Rules, deal_seed: int, a: str, base: str, b: str) -> bool:
+    """Whether ``a`` decides as ``base`` at every turn before the trick play (the auction, the
+    exchange, the trump, the call) of every play of this deal's duplicate scheme against ``b``
+    (:func:`deal_scores`), the plays followed as ``base`` decides them.
 
-    For two duelists that :func:`differ_in_auction_only`, such a deal scores exactly what it
-    scores for ``base``: a duel of ``a`` need play only the deals where it does not, and take
-    ``base``'s scores for the rest (``bench/screened_duel.py``). Only the auction is played
-    here, the cheap part of a deal."""
-    if not differ_in_auction_only(a, base):
-        raise ValueError(f"{a!r} and {base!r} may differ after the auction: play the duel")
+    For two duelists that :func:`differ_before_play`, such a deal scores exactly what it scores
+    for ``base``: a duel of ``a`` need play only the deals where it does not, and take
+    ``base``'s scores for the rest (``bench/screened_duel.py``). Only the deal's first steps are
+    played here, the cheap part of it."""
+    if not differ_before_play(a, base):
+        raise ValueError(f"{a!r} and {base!r} may differ in the trick play: play the duel")
     n = rules.seats
     kept: dict[tuple[str, int, tuple[A.Action, ...]], A.Action] = {}
 
@@ -360,7 +360,7 @@ def auction_agrees(rules: Rules, deal_seed: int, a: str, base: str, b: str) -> b
             ours = {s: (make_duelist(base), make_duelist(a)) for s in range(n) if seats[s] == base}
             theirs = {s: make_duelist(b) for s in range(n) if seats[s] != base}
             played: list[A.Action] = []
-            while not deal.is_over and deal.phase in (Phase.AUCTION, Phase.REPLY):
+            while not deal.is_over and deal.phase != Phase.PLAY:
                 seat = deal.to_move
                 assert seat is not None
                 if seat in ours:
