@@ -6,8 +6,8 @@ otherwise.
         [--deals 2000] [--seed 2026] [--rules 1660] [--jobs 1] [--verify 20]
 
 ``A`` and ``BASE`` are search players that may differ only before the trick play: in the
-auction, the exchange, the trump or the call (``duel.differ_before_play``:
-``expert:price_confidence=1.0`` and ``expert``, ``expert:priced_call=true`` and ``expert``),
+auction, the exchange or the trump (``duel.differ_before_play``:
+``expert:price_confidence=1.0`` and ``expert``, ``expert:priced_exchange=true`` and ``expert``),
 and FILE holds ``BASE``'s duel against ``B`` (``python -m ombre_core duel BASE B --scores
 FILE``, the same rules and seed). For each deal every play of the duplicate scheme is played
 with both up to its first card (``duel.agree_before_play``: a fifth of a second a deal in 1660

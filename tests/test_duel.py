@@ -302,9 +302,9 @@ def test_only_a_change_before_the_play_is_screened() -> None:
     assert differ_before_play(PRICED, "standard")
     assert differ_before_play("expert:gray_zone=1.0,pass_value=0.0", "expert")
     assert differ_before_play("expert-priced:bid_worlds=4", "expert-priced")
-    assert differ_before_play("expert:priced_call=true", "expert")
+    assert differ_before_play("expert:priced_exchange=true", "expert")
     assert not differ_before_play("expert:budget=100", "expert")
-    assert not differ_before_play("expert:margin_nodes=100,priced_call=true", "expert")
+    assert not differ_before_play("expert:margin_nodes=100,priced_exchange=true", "expert")
     assert not differ_before_play("novice", "novice")
     with pytest.raises(ValueError, match="may differ in the trick play"):
         agree_before_play(RULES_1660, 1, "expert:budget=100", "expert", "novice")
@@ -313,8 +313,21 @@ def test_only_a_change_before_the_play_is_screened() -> None:
     assert not agree_before_play(RULES_1660, 0, PRICED, "standard", "novice")
 
 
+def test_the_screen_reaches_the_exchange() -> None:
+    """A change to the exchange alone: where every exchange agrees as well as the auction, the
+    deal scores the same (seed 3); where one does not, the screen says so, and here it
+    mattered (seed 0)."""
+    exchange = "standard:priced_exchange=true,bid_worlds=3,bid_budget=300,price_confidence=0.0"
+    assert agree_before_play(RULES_1660, 3, exchange, "standard", "novice")
+    assert not agree_before_play(RULES_1660, 0, exchange, "standard", "novice")
+    for seed, same in ((3, True), (0, False)):
+        mine = deal_scores(RULES_1660, exchange, "novice", seed, Timings())
+        theirs = deal_scores(RULES_1660, "standard", "novice", seed, Timings())
+        assert (mine == theirs) is same
+
+
 @pytest.mark.breadth
-def test_a_deal_whose_auctions_agree_scores_the_same_for_both() -> None:
+def test_a_deal_decided_alike_before_the_play_scores_the_same_for_both() -> None:
     """The screen is exact: where A bids as BASE in every play, A's deal scores BASE's; and it
     finds the deals where they bid otherwise (seeds 0, 3 and 5 here, scored otherwise)."""
     agreeing = 0

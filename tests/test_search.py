@@ -37,7 +37,6 @@ TINY = SearchConfig(
     decision_nodes=300,
     priced_auction=True,
     priced_exchange=True,
-    priced_call=True,
 )
 """A cheap configuration: the same code paths as the levels, in a fraction of the time."""
 GUARDED = replace(TINY, price_confidence=2.0)

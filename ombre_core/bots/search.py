@@ -106,10 +106,6 @@ class SearchConfig:
     """Price the contracts over worlds near the bidding thresholds (else the thresholds)."""
     priced_exchange: bool = False
     """Choose the Ombre's trump and discard by pricing them over worlds (else the rule)."""
-    priced_call: bool = False
-    """Where a king is called or demanded (by five, Quadrille, Quadrille by three), choose the
-    trump and the king together by pricing them over worlds (else the rule:
-    :meth:`.rulebot.RulePlayer._call`)."""
     gano: bool = True
     """Say *Gano* when it costs nothing (:func:`.gano.worth_saying`); a partner's is always
     heeded."""
@@ -388,9 +384,6 @@ class SearchPlayer:
         self._planned_trump: tuple[int, int | None] | None = None
         """(events seen when planned, trump): the Ombre names the trump he discarded for (None:
         the pamphlet's, from the hand he drew)."""
-        self._planned_call: tuple[int, CardSet, int, A.Action] | None = None
-        """(events seen when planned, hand, trump, call): the king priced with the trump just
-        named."""
         self._after_gano: tuple[tuple[int, CardSet], int] | None = None
         """((events seen, hand) when the card comes, card): the card said *Gano* with."""
 
@@ -407,18 +400,7 @@ class SearchPlayer:
         if view.step in (Phase.AUCTION, Phase.REPLY) and config.priced_auction:
             return self._bid(view, rng)
         if view.rules.partnership != "alone":
-            if config.priced_call and view.step == Phase.TRUMP_CHOICE:
-                return self._trump_and_call(view, rng)
-            if view.step == Phase.CALL:
-                planned = self._planned_call
-                self._planned_call = None
-                if planned is not None and planned[:3] == (
-                    len(view.events) - 1,
-                    view.hand,
-                    view.trump,
-                ):
-                    return planned[3]
-            # else the rule player calls, names the trump and exchanges
+            # with a king to call, the rule player calls, names the trump and exchanges
             return self._rules_player.choose(view, rng)
         if view.step == Phase.TRUMP_CHOICE and config.priced_exchange:
             return self._trump(view, rng)
@@ -778,50 +760,6 @@ class SearchPlayer:
             rows[action] = row
         rule = self._rules_player.choose(view, rng)
         return self._priced_choice(rule, rows, [world.weight for world in worlds])
-
-    def _trump_and_call(self, view: View, rng: random.Random) -> A.Action:
-        """Name the trump of the priced (trump, king) pair: the two strongest suits for the
-        hand, each with every king the rules let him call then (:meth:`.state.Deal._calls`),
-        priced over worlds with the rest of the exchange as the rule player makes it; the
-        king is called at the next turn. The rule's pair (his best suit and the king of his
-        longest suit he lacks) is left only as sure as :attr:`SearchConfig.price_confidence`
-        asks. The calls are the same in every world: they read only the Ombre's hand."""
-        seat = view.seat
-        worlds = self._worlds(view, self.config.bid_worlds, rng)
-        named = [a for a in view.legal if A.is_trump(a)]
-        rule_trump = self._rules_player.choose(view, rng)
-        ranked = sorted(named, key=lambda a: -hand_strength(view.hand, a - Act.TRUMP))[:2]
-        if rule_trump not in ranked:
-            ranked.append(rule_trump)
-        options: list[tuple[A.Action, A.Action | None]] = []
-        rule_option: tuple[A.Action, A.Action | None] | None = None
-        for trump in ranked:
-            probe = worlds[0].deal.copy()
-            probe.apply_unchecked(trump)
-            if probe.phase != Phase.CALL or probe.to_move != seat:
-                options.append((trump, None))  # sans prendre: no king to call
-                continue
-            calls = probe.legal_actions()
-            options += [(trump, call) for call in calls]
-            if trump == rule_trump:
-                rule_option = (trump, self._rules_player.choose(view_of(probe, seat), rng))
-        if rule_option is None:
-            rule_option = (rule_trump, None)
-        rows: dict[int, list[float | Deal]] = {}
-        for k, (trump, call) in enumerate(options):
-            row: list[float | Deal] = []
-            for world in worlds:
-                trial = world.deal.copy()
-                trial.apply_unchecked(trump)
-                if call is not None:
-                    trial.apply_unchecked(call)
-                row.append(self._play_start(trial))
-            rows[k] = row
-        weights = [world.weight for world in worlds]
-        trump, call = options[self._priced_choice(options.index(rule_option), rows, weights)]
-        if call is not None:
-            self._planned_call = (len(view.events), view.hand, trump - Act.TRUMP, call)
-        return trump
 
 
 def _losses_differ(deal: Deal) -> bool:
