@@ -310,7 +310,7 @@ AUCTION_SETTINGS = frozenset(
 )
 """Search settings read only in the auction (:meth:`.search.SearchPlayer._bid`)."""
 PRICING_SETTINGS = frozenset({"bid_worlds", "bid_budget"})
-"""Settings of the priced auction that the priced exchange and call read too."""
+"""Settings of the priced auction that the priced exchange reads too."""
 BEFORE_PLAY_SETTINGS = AUCTION_SETTINGS | PRICING_SETTINGS | {"priced_exchange"}
 """Search settings read only before the trick play: in the auction, the exchange and the
 trump."""
