@@ -36,6 +36,12 @@ def test_a_whole_deal_of_ombre_by_five(
             shot = 1
         human_step(page)
     check_result(page, seats=5)
+    # the ledger's six columns (the deal and five seats) fit its panel: none cut off at its edge
+    ledger = page.locator("#ledger")
+    assert ledger.evaluate("l => l.scrollWidth <= l.clientWidth + 1"), ledger.evaluate(
+        "l => [l.scrollWidth, l.clientWidth]"
+    )
+    page.locator("#ledger-panel").screenshot(path=str(SHOTS / f"five-{size[0]}-ledger.png"))
     page.screenshot(path=str(SHOTS / f"five-{size[0]}-result.png"))
     assert console_errors == []
 
