@@ -57,3 +57,15 @@ def test_the_called_king_and_the_partner_are_shown(page: Any, base_url: str) -> 
         human_step(page)
     expect(facts.locator(".called")).to_contain_text("King of")
     expect(facts.locator(".called")).to_contain_text("partner:")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "da", "de"])
+def test_the_ledger_fits_its_panel_in_every_language(page: Any, base_url: str, lang: str) -> None:
+    """Five seats' names side by side, in the period look's wider letters: every column in view
+    (Danish "Baronen" and French names once ran past the panel's edge at 1280 px)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_table(page, base_url, f"?seed=12&rules=five&theme=period&lang={lang}")
+    ledger = page.locator("#ledger")
+    expect(ledger.locator("thead th")).to_have_count(6)
+    sizes = ledger.evaluate("l => [l.scrollWidth, l.clientWidth]")
+    assert sizes[0] <= sizes[1] + 1, sizes

@@ -442,6 +442,25 @@ def test_top_bar_takes_two_rows_on_a_phone(
     assert console_errors == []
 
 
+@pytest.mark.parametrize(
+    ("rules", "cards"), [("1660", 9), ("five", 8), ("quadrille", 10)], ids=lambda v: str(v)
+)
+def test_a_hand_is_one_row_beside_the_side_panels(
+    page: Any, base_url: str, console_errors: list[str], rules: str, cards: int
+) -> None:
+    """At 1100 px the side panels take the right of the screen: the hand's cards narrow to the
+    width left rather than one card wrapping alone onto a second row."""
+    page.set_viewport_size({"width": 1100, "height": 800})
+    open_table(page, base_url, f"?seed=7&rules={rules}")
+    tops = page.evaluate(
+        "() => [...document.querySelectorAll('#hand .hand-card')]"
+        ".map((c) => c.getBoundingClientRect().top)"
+    )
+    assert len(tops) == cards
+    assert max(tops) - min(tops) < 20, f"the hand wraps: card tops {tops}"
+    assert console_errors == []
+
+
 def test_embed_page_runs_the_game_in_a_frame(
     page: Any, base_url: str, console_errors: list[str]
 ) -> None:
