@@ -261,7 +261,9 @@ export function renderFacts(snap, refs) {
   }
   if (snap.partnership) {  // by five, Quadrille: the called card, and the partner once he may be known
     const { called, partner, hint } = snap.partnership;
-    const who = partner === null || partner === undefined ? t("ui.facts.secret") : seatName(snap, partner);
+    // A king called from the Ombre's own hand gives him no partner: he plays alone (HOY law 12).
+    const who = partner === null || partner === undefined ? t("ui.facts.secret")
+      : partner === snap.ombre ? t("ui.facts.own_king") : seatName(snap, partner);
     add(t("ui.facts.called"), h("span", { title: hint ?? t("ui.facts.called.title") },
       t("ui.facts.called.text", { card: `${called.plain} ${called.symbol}`, partner: who })), "called");
   }

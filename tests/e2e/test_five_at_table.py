@@ -59,6 +59,21 @@ def test_the_called_king_and_the_partner_are_shown(page: Any, base_url: str) -> 
     expect(facts.locator(".called")).to_contain_text("partner:")
 
 
+def test_a_king_called_from_the_ombres_own_hand_names_no_partner(page: Any, base_url: str) -> None:
+    """Seed 31: the person asks leave and calls the king of clubs, which he holds; he has no
+    partner (HOY law 12: "or to call one of your own kings"), and the facts say so rather than
+    naming him his own partner."""
+    open_table(page, base_url, "?seed=31&rules=five")
+    facts = page.locator("#facts")
+    for _ in range(30):
+        if facts.locator(".called").count() or settle(page) == "over":
+            break
+        human_step(page)
+    expect(facts.locator(".called")).to_contain_text("King of Clubs")
+    expect(page.locator("#hand").get_by_role("button", name="King of Clubs")).to_have_count(1)
+    expect(facts.locator(".called")).to_contain_text("(partner: none, the Ombre holds it)")
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "fr", "da", "de"])
 def test_the_ledger_fits_its_panel_in_every_language(page: Any, base_url: str, lang: str) -> None:
     """Five seats' names side by side, in the period look's wider letters: every column in view
