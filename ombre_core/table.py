@@ -453,6 +453,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
     """The review as the table shows it (``docs/bridge.md``): one row per decision of the
     view's seat, and a summary, all in words; built once the deal is over."""
     rows = []
+    stock = view.rules.stock_size > 0  # by five and at Quadrille no stock: no exchange to name
     cards = best = tricks_lost = games_lost = agreed = differed = costly = unsolved = 0
     unpaid = 0
     for d in decisions:
@@ -499,7 +500,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
             costly += d.cost_counters > 0
             row["verdict"], row["label"] = _choice_verdict(d.counters, d.expert_counters, view)
             row["text"] = tr(
-                "engine.review.choice.text",
+                "engine.review.choice.text" if stock else "engine.review.choice.nostock.text",
                 this=_counters_words(d.counters, view),
                 expert=_counters_words(d.expert_counters, view),
             )
@@ -529,7 +530,8 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
             )
         )
     if differed:
-        parts.append(tr_n("engine.review.summary.choices", differed, k=costly))
+        kind = "choices" if stock else "choices.nostock"
+        parts.append(tr_n(f"engine.review.summary.{kind}", differed, k=costly))
     if unsolved:
         parts.append(tr_n("engine.review.summary.unsolved", unsolved))
     if unpaid:
@@ -563,8 +565,8 @@ _STAGES_OF = {
     Phase.AUCTION: "auction",
     Phase.REPLY: "auction",
     Phase.DISCARD: "exchange",
-    Phase.TRUMP_CHOICE: "exchange",
-    Phase.CALL: "exchange",
+    Phase.TRUMP_CHOICE: "trump",
+    Phase.CALL: "call",
     Phase.GIVE: "exchange",
-    Phase.LATE_TRUMP: "exchange",
+    Phase.LATE_TRUMP: "trump",
 }

@@ -110,6 +110,35 @@ def test_a_deal_in_progress_is_not_reviewed() -> None:
         review_deal(deal, 0)
 
 
+@pytest.mark.parametrize(
+    ("rules_id", "stages"),
+    [
+        ("1660", ["auction", "exchange", "trump"]),
+        ("five", ["auction", "trump", "call"]),
+        ("quadrille", ["auction", "trump", "call"]),
+    ],
+)
+def test_the_ombres_choices_are_named_as_the_table_makes_them(
+    rules_id: str, stages: list[str]
+) -> None:
+    """The Ombre's trump, and his call where he calls a king, are stages of their own in the
+    review, not "the exchange"; where there is no stock (by five, Quadrille) no verdict speaks
+    of one. Seed 1, the first deal played: at Quadrille the person (the rule player) passes where
+    the expert would play, so a bid's verdict in counters is worded there."""
+    rules = get_rules(rules_id)
+    deal = finished(rules, 1)
+    assert deal.ombre is not None, "seed 1 is played at each of these tables"
+    shown = table.review_snapshot(review_deal(deal, deal.ombre), view_of(deal, deal.ombre))
+    assert [r["stage"] for r in shown["decisions"] if r["stage"] != "play"] == stages
+    if rules.stock_size == 0:
+        priced = [r for r in shown["decisions"] if r["verdict"] in ("counters", "even", "better")]
+        words = " ".join([shown["summary"], *(r["text"] for r in shown["decisions"])])
+        assert "stock" not in words and "exchange" not in words
+        if rules_id == "quadrille":
+            assert priced, "seed 1: the person's pass beside the expert's play, in counters"
+            assert "bid, trump or call" in shown["summary"]
+
+
 def test_the_bridge_reviews_the_finished_deal_only() -> None:
     bridge.new_session(json.dumps({"seed": 4, "rules": "1660"}))
     refused = json.loads(bridge.review())
@@ -118,7 +147,7 @@ def test_the_bridge_reviews_the_finished_deal_only() -> None:
     review = json.loads(bridge.review())
     assert review["ok"] is True and review["decisions"]
     for row in review["decisions"]:
-        assert row["stage"] in ("auction", "exchange", "play")
+        assert row["stage"] in ("auction", "exchange", "trump", "call", "play")
         assert isinstance(row["you"], str) and isinstance(row["expert"], str)
         if row["stage"] == "play":
             assert row["verdict"] in ("best", "trick", "game") and row["best"] and row["label"]

@@ -5,7 +5,10 @@
 import { h, withTerms } from "./render.js";
 import { t } from "./i18n.js";
 
-const STAGES = { auction: "ui.review.auction", exchange: "ui.review.exchange", play: "ui.review.trick" };
+const STAGES = {
+  auction: "ui.review.auction", exchange: "ui.review.exchange", trump: "ui.review.trump", call: "ui.review.call",
+  play: "ui.review.trick",
+};
 
 function when(row) {
   if (row.stage === "play" && row.trick) return t("ui.review.trick_n", { n: row.trick });
