@@ -453,7 +453,9 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
     """The review as the table shows it (``docs/bridge.md``): one row per decision of the
     view's seat, and a summary, all in words; built once the deal is over."""
     rows = []
-    stock = view.rules.stock_size > 0  # by five and at Quadrille no stock: no exchange to name
+    # By five and at Quadrille there is no stock: no exchange to name, and what is chosen before
+    # the play differs by table (a trump, a king called or demanded, a card given back).
+    stock = view.rules.stock_size > 0
     cards = best = tricks_lost = games_lost = agreed = differed = costly = unsolved = 0
     unpaid = 0
     for d in decisions:

@@ -136,7 +136,7 @@ def test_the_ombres_choices_are_named_as_the_table_makes_them(
         assert "stock" not in words and "exchange" not in words
         if rules_id == "quadrille":
             assert priced, "seed 1: the person's pass beside the expert's play, in counters"
-            assert "bid, trump or call" in shown["summary"]
+            assert "choice before the play unlike the expert's" in shown["summary"]
 
 
 def test_the_bridge_reviews_the_finished_deal_only() -> None:
