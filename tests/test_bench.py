@@ -48,6 +48,7 @@ SCRIPTS = {
     "bounds": (["--deals", "2", "--level", "standard", "--only", "level"], "among the solver"),
     "card_choices": (["standard", "standard:exact_from=3", "--deals", "1"], '"best_card_share"'),
     "engine": ([], "deals/s"),
+    "one_seat": (["standard", "novice", "--deals", "2"], '"pool_shared"'),
 }
 
 
