@@ -113,7 +113,7 @@ def main() -> None:
                 kept[row["i"]] = row
     todo = [i for i in range(args.deals) if i not in kept]
     jobs = max(1, args.jobs)
-    chunks = [todo[j :: jobs * 8] for j in range(jobs * 8) if todo[j :: jobs * 8]]
+    chunks = [todo[k : k + 10] for k in range(0, len(todo), 10)]  # kept as each block ends
     out = args.scores.open("a") if args.scores else None
     with ProcessPoolExecutor(jobs) as pool:
         for rows in pool.map(_chunk, [(args.rules, args.a, args.b, args.seed, c) for c in chunks]):
