@@ -526,8 +526,7 @@ export function renderLedger(snap, refs) {
   box.replaceChildren();
   const ledger = snap.ledger ?? { balances: snap.seats.map((s) => s.balance), pool: 0, deals: 0 };
   const unit = ledger.unit ?? snap.rules?.unit ?? t("ui.ledger.unit");
-  // Five seats and the deal's column do not fit the side panel at the ordinary size: set closer.
-  const table = h("table", { class: snap.seats.length >= 5 ? "ledger-table many-seats" : "ledger-table" });
+  const table = h("table", { class: "ledger-table" });
   // The engine words every amount in the preset's one form (1660: greater and lesser counters).
   const caption = t(ledger.deals === 1 ? "ui.ledger.caption_one" : "ui.ledger.caption", { n: ledger.deals });
   table.append(h("caption", {}, ledger.note ? caption : `${caption} (${unit})`));
