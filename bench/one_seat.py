@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ombre_core.bots.duel import Timings, make_duelist, mean_and_half_width, play_deal_with_roles
+from ombre_core.bots.duel import Timings, make_duelist, mean_and_interval, play_deal_with_roles
 from ombre_core.rules import get_rules
 
 OTHERS = "novice"
@@ -66,12 +66,7 @@ def summary(rows: list[dict[str, Any]], seats: int) -> dict[str, Any]:
     def interval(values: list[float]) -> dict[str, Any]:
         if len(values) < 2:
             return {"deals": len(values), "mean": sum(values), "ci95": None}
-        mean, half = mean_and_half_width(values)
-        return {
-            "deals": len(values),
-            "mean": round(mean, 4),
-            "ci95": [round(mean - half, 4), round(mean + half, 4)],
-        }
+        return {"deals": len(values), **mean_and_interval(values)}
 
     plain = [r["won_a"] - r["won_b"] for r in rows]
     shared = [x + (r["pool_a"] - r["pool_b"]) / seats for r, x in zip(rows, plain, strict=True)]

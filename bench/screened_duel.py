@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -45,7 +46,7 @@ from ombre_core.bots.duel import (
     agree_before_play,
     deal_scores,
     differ_before_play,
-    mean_and_half_width,
+    mean_and_interval,
     read_entries,
 )
 from ombre_core.rules import get_rules
@@ -146,20 +147,16 @@ def main() -> None:
             for results in pool.map(_screen, chunks):
                 take(results)
     scores = [done[s]["score"] for s in seeds]
-    mean, half = mean_and_half_width(scores)
     diffs = [done[s]["score"] - base_lines[s]["score"] for s in seeds]
-    paired, paired_half = mean_and_half_width(diffs)
     report: dict[str, Any] = {
         **match,
         "base": args.base,
         "deals": args.deals,
         "played_in_full": differ,
-        "mean": round(mean, 4),
-        "ci95": [round(mean - half, 4), round(mean + half, 4)],
-        "mean_in_stakes": round(mean / rules.game_stake, 4),
+        **mean_and_interval(scores),
+        "mean_in_stakes": round(math.fsum(scores) / len(scores) / rules.game_stake, 4),
         "paired": {
-            "mean": round(paired, 4),
-            "ci95": [round(paired - paired_half, 4), round(paired + paired_half, 4)],
+            **mean_and_interval(diffs),
             "deals_scored_otherwise": sum(1 for d in diffs if abs(d) > 1e-9),
             "better": sum(1 for d in diffs if d > 1e-9),
         },

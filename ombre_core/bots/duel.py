@@ -120,6 +120,12 @@ def mean_and_half_width(scores: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(variance / n)
 
 
+def mean_and_interval(scores: Sequence[float]) -> dict[str, Any]:
+    """A report's ``mean`` and ``ci95`` (:func:`mean_and_half_width`), rounded to four places."""
+    mean, half = mean_and_half_width(scores)
+    return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+
+
 ROLES = ("ombre", "defender", "passed")
 """A seat's part in a deal: on the Ombre's side (he or his called partner), against it, or no
 game (all passed)."""
@@ -443,15 +449,13 @@ def duel(
             for args, (part_scores, part) in zip(parts, pool.map(_chunk, parts), strict=True):
                 take(args[3], part_scores, part)
     scores = [by_seed[s][0] for s in seeds]
-    mean, half = mean_and_half_width(scores)
     return {
         **match,
         "deals": deals,
-        "mean": round(mean, 4),
-        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        **mean_and_interval(scores),
         "unit": f"{rules.units} per deal",
         "stake": rules.game_stake,
-        "mean_in_stakes": round(mean / rules.game_stake, 4),
+        "mean_in_stakes": round(math.fsum(scores) / len(scores) / rules.game_stake, 4),
         "decision_ms": {a: timings.summary(a), b: timings.summary(b)},
         **_by_role([by_seed[s][1] for s in seeds]),
         **_pool_shared([(by_seed[s][0], by_seed[s][2]) for s in seeds]),
@@ -471,8 +475,7 @@ def _by_role(parts: list[dict[str, float] | None]) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {"deals": len(known)}
     for role in ROLES:
-        mean, half = mean_and_half_width([p.get(role, 0.0) for p in known])
-        out[role] = {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+        out[role] = mean_and_interval([p.get(role, 0.0) for p in known])
     return {"by_role": out}
 
 
@@ -482,9 +485,7 @@ def _pool_shared(scores: list[tuple[float, float | None]]) -> dict[str, Any]:
     known = [x + pool for x, pool in scores if pool is not None]
     if len(known) < 2:
         return {}
-    mean, half = mean_and_half_width(known)
-    interval = [round(mean - half, 4), round(mean + half, 4)]
-    return {"pool_shared": {"deals": len(known), "mean": round(mean, 4), "ci95": interval}}
+    return {"pool_shared": {"deals": len(known), **mean_and_interval(known)}}
 
 
 MatchKey = tuple[Any, Any, Any, Any]
