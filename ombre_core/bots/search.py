@@ -139,12 +139,19 @@ class SearchConfig:
     the priced auction to price it (:func:`near_threshold`)."""
     pass_value: float = PASS_VALUE
     """What the priced auction counts a pass worth besides its fee, in game stakes."""
+    worlds_at_two: int | None = None
+    """Worlds sampled for a card at a table of two (None: :attr:`play_worlds`). There a trick
+    is two cards and one hand is hidden, so a world's solve is cheap and more of them fit the
+    same :attr:`decision_nodes` (docs/bots.md, "More worlds at two")."""
 
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
         node of the solver holds a card of each seat, so at four or five seats one costs more
         (measured at five, in Chromium: about 1.5 times the time of one at three). Scaled by
-        3/seats there, a decision takes about the same time at any table."""
+        3/seats there, a decision takes about the same time at any table. At two, the worlds
+        of :attr:`worlds_at_two`."""
+        if seats == 2 and self.worlds_at_two is not None:
+            return replace(self, play_worlds=self.worlds_at_two)
         if seats <= 3:
             return self
         return replace(
@@ -195,13 +202,15 @@ the table's time: its worlds stop being solved once the choice is settled
 :data:`EXPERT_PAMPHLET` [+0.19, +0.74], and 0.14 less than the same pricing unhurried
 (``expert-priced-auction``) [-0.29, +0.02]. The expert from 2 to 3 December 2026, kept as the
 diagnostic ``expert-guarded`` (docs/bots.md)."""
-EXPERT = replace(EXPERT_GUARDED, gray_zone=1.0, price_confidence=1.0)
+EXPERT = replace(EXPERT_GUARDED, gray_zone=1.0, price_confidence=1.0, worlds_at_two=40)
 """:data:`EXPERT_GUARDED` pricing more hands (within one expected trick of a threshold) and
 leaving the pamphlet's bid when the worlds are one standard error sure of another. Over the
 2,000 deals of seed 2026 (1660, against the novice, deal by deal) it wins 0.94 lesser counters
 a deal more than :data:`EXPERT_GUARDED` [+0.54, +1.34] (``bench/screened_duel.py``; docs/bots.md).
 Most of its departures from the pamphlet are to play sans prendre (20 of 33 over the auctions
-of 150 rule-player deals, ``bench/priced_bids.py``)."""
+of 150 rule-player deals, ``bench/priced_bids.py``). At two it samples 40 worlds a card
+(since 5 December 2026): +0.155 counters a deal [+0.032, +0.278] over the 24 of the other
+tables, deal by deal over the 2,000 deals of seed 2026 against the novice (docs/bots.md)."""
 
 EXPERT_PLAYOUT = SearchConfig(
     play_worlds=24, exact_from=5, budget=6_000, bid_worlds=8, decision_nodes=14_000
