@@ -5,11 +5,11 @@ the rule player in every other seat, deal by deal.
     python bench/one_seat.py 'expert:margin_ties=true' expert --rules five --deals 2000 \\
         --jobs 2 --scores OUT.jsonl
 
-Deal ``i`` (seed ``S * 1000003 + i``, as the duels number them) is played twice with the level
-under test in seat ``i mod seats``: once as A, once as B, the same cards, the same rule players
-beside it. Each line of ``--scores`` keeps what the seat won each time, the pool left at the end
-and the seat's role in B's play (``ombre`` for the Ombre's side, his partner too; ``defender``;
-``passed``); the file is resumable (a deal already there is not played
+Deal ``i`` (seed ``state.nth_deal_seed(S, i)``, as the duels number them) is played twice with
+the level under test in seat ``i mod seats``: once as A, once as B, the same cards, the same
+rule players beside it. Each line of ``--scores`` keeps what the seat won each time, the pool
+left at the end and the seat's role in B's play (``ombre`` for the Ombre's side, his partner
+too; ``defender``; ``passed``); the file is resumable (a deal already there is not played
 again). The last line printed is one JSON object: the mean of A's winnings less B's per deal
 with its 95% interval, in counters (``mean``) and with the pool left counted a share to each
 seat as a session counts it (``pool_shared``: ``duel.deal_scores``), and the same by B's role.
@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core.bots.duel import Timings, make_duelist, mean_and_interval, play_deal_with_roles
 from ombre_core.rules import get_rules
+from ombre_core.state import nth_deal_seed
 
 OTHERS = "novice"
 
@@ -42,13 +43,13 @@ def one_deal(rules_id: str, a: str, b: str, seed: int, i: int) -> dict[str, Any]
     """Deal ``i`` of ``seed`` with A, then B, in seat ``i mod seats``: what the seat won."""
     rules = get_rules(rules_id)
     seat = i % rules.seats
-    deal_seed = seed * 1000003 + i
+    number = nth_deal_seed(seed, i)
     row: dict[str, Any] = {"a": a, "b": b, "rules": rules_id, "seed": seed, "i": i, "seat": seat}
     for tag, name in (("won_a", a), ("won_b", b)):
         names = [OTHERS] * rules.seats
         names[seat] = name
         left: list[int] = []
-        won, roles = play_deal_with_roles(rules, deal_seed, names, Timings(), pool_left=left)
+        won, roles = play_deal_with_roles(rules, number, names, Timings(), pool_left=left)
         row[tag] = won[seat]
         row[tag.replace("won", "pool")] = left[-1]
         row["role"] = roles[seat]

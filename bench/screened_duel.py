@@ -50,6 +50,7 @@ from ombre_core.bots.duel import (
     read_entries,
 )
 from ombre_core.rules import get_rules
+from ombre_core.state import nth_deal_seed
 
 CHUNK = 10
 
@@ -92,7 +93,7 @@ def main() -> None:
     if not differ_before_play(args.a, args.base):
         raise SystemExit(f"{args.a} and {args.base} may differ in the trick play: play the duel")
     rules = get_rules(args.rules)
-    seeds = [args.seed * 1_000_003 + i for i in range(args.deals)]
+    seeds = [nth_deal_seed(args.seed, i) for i in range(args.deals)]
     base_key = (args.base_as or args.base, args.b, rules.id, args.seed)
     base_lines = {d: e for k, d, e in read_entries(args.base_scores) if k == base_key}
     missing = [s for s in seeds if s not in base_lines]

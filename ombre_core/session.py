@@ -29,7 +29,7 @@ from .i18n import tr
 from .record import replay, to_record
 from .rules import PRESETS, Rules, get_rules
 from .scoring import OUTCOMES, Ledger, settle
-from .state import Deal
+from .state import Deal, nth_deal_seed
 from .table import TableFacts
 from .tables import BASTO, SPADILLE
 from .views import view_of
@@ -148,7 +148,7 @@ class Session:
         return session
 
     def _deal_seed(self, number: int) -> int:
-        return self.seed * 1_000_003 + number
+        return nth_deal_seed(self.seed, number)
 
     def _new_deal(self, dealer: int) -> Deal:
         self.ledger_before = self.ledger.to_json()

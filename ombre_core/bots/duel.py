@@ -46,7 +46,7 @@ from .. import actions as A
 from ..errors import OmbreError
 from ..rules import Rules, get_rules
 from ..scoring import ombre_side, settle
-from ..state import Deal, Phase
+from ..state import Deal, Phase, nth_deal_seed
 from ..views import view_of
 from . import PLAYERS, Player, make_player
 from .cheater import CheaterPlayer
@@ -416,7 +416,7 @@ def duel(
     rules = get_rules(rules_id)
     make_duelist(a), make_duelist(b)  # unknown names fail here, before any work
     check = frozenset({a, b}) if agreement else frozenset()
-    seeds = [seed * 1_000_003 + i for i in range(deals)]
+    seeds = [nth_deal_seed(seed, i) for i in range(deals)]
     match = {"a": a, "b": b, "rules": rules.id, "seed": seed}
     done = _kept_scores(scores_file, match) if scores_file else {}
     todo = [s for s in seeds if s not in done]
