@@ -808,7 +808,6 @@ class Deal:
         )
 
 
-@functools.cache
 def nth_deal_seed(seed: int, number: int) -> int:
     """The seed (for :meth:`Deal.from_seed`) of deal ``number`` of a run seeded ``seed``, as a
     session numbers its deals and a duel its duplicate deals (the kept duels' files name each
@@ -816,6 +815,7 @@ def nth_deal_seed(seed: int, number: int) -> int:
     return seed * 1_000_003 + number
 
 
+@functools.cache
 def callable_cards(rules: Rules, trump: int) -> tuple[CardSet, CardSet]:
     """The kings an Ombre may call or demand, whoever holds them: any of the pack's but the king
     of trumps (CG); and the queens of their suits in the pack, which he may call instead when he
