@@ -66,8 +66,8 @@ def positions(rules_id: str, deals: int, seed: int) -> list[tuple[int, int, Deal
     rules = get_rules(rules_id)
     found = []
     for k in range(deals):
-        number = nth_deal_seed(seed, k)
-        deal = Deal.from_seed(rules, number, dealer=number % rules.seats)
+        deal_seed = nth_deal_seed(seed, k)
+        deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % rules.seats)
         player = RulePlayer()
         index = 0
         while not deal.is_over:
@@ -75,8 +75,8 @@ def positions(rules_id: str, deals: int, seed: int) -> list[tuple[int, int, Deal
             assert seat is not None
             view = view_of(deal, seat)
             if deal.phase == Phase.PLAY and deal.legal_cards().bit_count() > 1:
-                found.append((number, index, deal.copy()))
-            deal.apply(player.choose(view, decision_rng(number, seat, index)))
+                found.append((deal_seed, index, deal.copy()))
+            deal.apply(player.choose(view, decision_rng(deal_seed, seat, index)))
             index += 1
     return found
 
@@ -94,20 +94,20 @@ def main() -> None:
     hits: dict[str, list[int]] = {p.name: [0, 0] for p in players}
     by_trick: dict[str, dict[int, list[float]]] = {p.name: {} for p in players}
     by_place: dict[str, dict[str, list[float]]] = {p.name: {} for p in players}
-    for number, index, deal in found:
+    for deal_seed, index, deal in found:
         truth = solve(deal.copy())
         seat = deal.to_move
         assert seat is not None
         ours = seat in ombre_side(deal)
         best = max(rung_value(r, ours) for r in truth.rungs.values())
         for player in players:
-            rng = decision_rng(number, seat, index)
+            rng = decision_rng(deal_seed, seat, index)
             card = player.analyse_play(view_of(deal, seat), rng).action
             if not A.is_card(card):
                 card = truth.best[0]  # the vole declared: no card to judge
             loss = best - rung_value(truth.rungs[card], ours)
             per_deal = cost[player.name]
-            per_deal[number] = per_deal.get(number, 0.0) + loss
+            per_deal[deal_seed] = per_deal.get(deal_seed, 0.0) + loss
             hits[player.name][0] += loss < 1e-9
             place = f"{'ombre' if ours else 'defender'} {'follows' if deal.trick else 'leads'}"
             for table, key in ((by_trick, len(deal.tricks) + 1), (by_place, place)):

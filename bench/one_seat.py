@@ -43,13 +43,13 @@ def one_deal(rules_id: str, a: str, b: str, seed: int, i: int) -> dict[str, Any]
     """Deal ``i`` of ``seed`` with A, then B, in seat ``i mod seats``: what the seat won."""
     rules = get_rules(rules_id)
     seat = i % rules.seats
-    number = nth_deal_seed(seed, i)
+    deal_seed = nth_deal_seed(seed, i)
     row: dict[str, Any] = {"a": a, "b": b, "rules": rules_id, "seed": seed, "i": i, "seat": seat}
     for tag, name in (("won_a", a), ("won_b", b)):
         names = [OTHERS] * rules.seats
         names[seat] = name
         left: list[int] = []
-        won, roles = play_deal_with_roles(rules, number, names, Timings(), pool_left=left)
+        won, roles = play_deal_with_roles(rules, deal_seed, names, Timings(), pool_left=left)
         row[tag] = won[seat]
         row[tag.replace("won", "pool")] = left[-1]
         row["role"] = roles[seat]
