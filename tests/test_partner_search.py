@@ -186,12 +186,62 @@ def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_ca
         action = make_player("expert").choose(view, random.Random(seed))
         assert action in view.legal
         assert make_player("expert").choose(view, random.Random(seed)) == action
-        if search.near_threshold(view.hand, rules=rules, gray_zone=search.EXPERT.gray_zone):
+        zone = search.EXPERT.at_table(rules.seats).gray_zone
+        if search.near_threshold(view.hand, rules=rules, gray_zone=zone):
             near += 1
         else:
             assert priced[0] == before
             assert action == RulePlayer().choose(view, random.Random(seed))
     assert near > 0 and priced[0] > 0
+
+
+def test_by_five_the_expert_prices_hands_further_from_a_threshold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """By five the expert's gray zone is wider (``SearchConfig.gray_zone_at_five``): a hand
+    between the common zone and it is priced over worlds, where the same expert with the common
+    zone bids as the pamphlet; at the other tables the zone is the common one."""
+    from dataclasses import replace
+
+    from ombre_core.bots import search
+
+    expert = search.EXPERT
+    wide = expert.gray_zone_at_five
+    assert wide is not None and wide > expert.gray_zone
+    assert [expert.at_table(seats).gray_zone for seats in (2, 3, 4, 5)] == [
+        *[expert.gray_zone] * 3,
+        wide,
+    ]
+    priced = [0]
+    original = search.SearchPlayer._price_start
+
+    def counted(self: search.SearchPlayer, deal: Deal) -> float:
+        priced[0] += 1
+        return original(self, deal)
+
+    monkeypatch.setattr(search.SearchPlayer, "_price_start", counted)
+    narrow = search.SearchPlayer("narrow", replace(expert, gray_zone_at_five=None))
+    rules = get_rules("five")
+    found = 0
+    for seed in range(200):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        seat = deal.to_move
+        assert seat is not None
+        view = view_of(deal, seat)
+        hand = view.hand
+        if search.near_threshold(hand, rules=rules, gray_zone=expert.gray_zone):
+            continue
+        if not search.near_threshold(hand, rules=rules, gray_zone=wide):
+            continue
+        before = priced[0]
+        assert narrow.choose(view, random.Random(seed)) in view.legal
+        assert priced[0] == before
+        assert make_player("expert").choose(view, random.Random(seed)) in view.legal
+        assert priced[0] > before
+        found += 1
+        if found == 2:
+            break
+    assert found == 2
 
 
 @pytest.mark.parametrize("preset", PARTNER_PRESETS)
@@ -206,7 +256,8 @@ def test_the_expert_s_priced_bid_depends_on_its_view_alone(preset: str) -> None:
         seat = deal.to_move
         assert seat is not None
         view = view_of(deal, seat)
-        if not search.near_threshold(view.hand, rules=rules, gray_zone=search.EXPERT.gray_zone):
+        zone = search.EXPERT.at_table(rules.seats).gray_zone
+        if not search.near_threshold(view.hand, rules=rules, gray_zone=zone):
             continue
         bid = make_player("expert").choose(view, random.Random(1))
         for world in Sampler(view, None).worlds(2, random.Random(seed)):

@@ -312,7 +312,14 @@ def deal_scores(
 
 
 AUCTION_SETTINGS = frozenset(
-    {"priced_auction", "price_confidence", "price_vole", "gray_zone", "pass_value"}
+    {
+        "priced_auction",
+        "price_confidence",
+        "price_vole",
+        "gray_zone",
+        "gray_zone_at_five",
+        "pass_value",
+    }
 )
 """Search settings read only in the auction (:meth:`.search.SearchPlayer._bid`)."""
 PRICING_SETTINGS = frozenset({"bid_worlds", "bid_budget"})

@@ -143,19 +143,29 @@ class SearchConfig:
     """Worlds sampled for a card at a table of two (None: :attr:`play_worlds`). There a trick
     is two cards and one hand is hidden, so a world's solve is cheap and more of them fit the
     same :attr:`decision_nodes` (docs/bots.md, "More worlds at two")."""
+    gray_zone_at_five: float | None = None
+    """The :attr:`gray_zone` at a table of five (None: the same). Measured there, pricing the
+    hands within 1.5 expected tricks of a threshold won more than within one: most of what it
+    changes is sans prendre played on hands with which the pamphlet's count calls a king or
+    passes (docs/bots.md, "A wider gray zone by five")."""
 
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
         node of the solver holds a card of each seat, so at four or five seats one costs more
         (measured at five, in Chromium: about 1.5 times the time of one at three). Scaled by
         3/seats there, a decision takes about the same time at any table. At two, the worlds
-        of :attr:`worlds_at_two`."""
+        of :attr:`worlds_at_two`; at five, the gray zone of :attr:`gray_zone_at_five`."""
         if seats == 2 and self.worlds_at_two is not None:
             return replace(self, play_worlds=self.worlds_at_two)
         if seats <= 3:
             return self
         return replace(
             self,
+            gray_zone=(
+                self.gray_zone_at_five
+                if seats == 5 and self.gray_zone_at_five is not None
+                else self.gray_zone
+            ),
             budget=self.budget * 3 // seats,
             decision_nodes=self.decision_nodes * 3 // seats,
             margin_nodes=self.margin_nodes * 3 // seats,
@@ -202,7 +212,9 @@ the table's time: its worlds stop being solved once the choice is settled
 :data:`EXPERT_PAMPHLET` [+0.19, +0.74], and 0.14 less than the same pricing unhurried
 (``expert-priced-auction``) [-0.29, +0.02]. The expert from 2 to 3 December 2026, kept as the
 diagnostic ``expert-guarded`` (docs/bots.md)."""
-EXPERT = replace(EXPERT_GUARDED, gray_zone=1.0, price_confidence=1.0, worlds_at_two=40)
+EXPERT = replace(
+    EXPERT_GUARDED, gray_zone=1.0, price_confidence=1.0, worlds_at_two=40, gray_zone_at_five=1.5
+)
 """:data:`EXPERT_GUARDED` pricing more hands (within one expected trick of a threshold) and
 leaving the pamphlet's bid when the worlds are one standard error sure of another. Over the
 2,000 deals of seed 2026 (1660, against the novice, deal by deal) it wins 0.94 lesser counters
@@ -210,7 +222,10 @@ a deal more than :data:`EXPERT_GUARDED` [+0.54, +1.34] (``bench/screened_duel.py
 Most of its departures from the pamphlet are to play sans prendre (20 of 33 over the auctions
 of 150 rule-player deals, ``bench/priced_bids.py``). At two it samples 40 worlds a card
 (since 5 December 2026): +0.155 counters a deal [+0.032, +0.278] over the 24 of the other
-tables, deal by deal over the 2,000 deals of seed 2026 against the novice (docs/bots.md)."""
+tables, deal by deal over the 2,000 deals of seed 2026 against the novice (docs/bots.md). By
+five it prices hands within 1.5 expected tricks of a threshold (since 5 December 2026): +0.066
+counters a deal [+0.033, +0.099] over the one trick of the other tables, the same way; most of
+what it changes there is sans prendre played where the pamphlet would call a king or pass."""
 
 EXPERT_PLAYOUT = SearchConfig(
     play_worlds=24, exact_from=5, budget=6_000, bid_worlds=8, decision_nodes=14_000
@@ -596,7 +611,8 @@ class SearchPlayer:
         rules = view.rules
         rule_choice = self._rules_player.choose(view, rng)
         config = self.config
-        if not near_threshold(view.hand, config.ask_threshold, rules, config.gray_zone):
+        gray_zone = config.at_table(rules.seats).gray_zone
+        if not near_threshold(view.hand, config.ask_threshold, rules, gray_zone):
             return rule_choice
         worlds = self._worlds(view, config.bid_worlds, rng)
         rows: dict[A.Action, list[float | Deal]] = {}
