@@ -103,21 +103,23 @@ def reason(view: View, action: A.Action) -> str:
     best, strength = best_trump(view.hand)
     n = round(strength)
     worth = {"suit": suit_lower(best), "tricks": number_word(n)}
+    # what sans prendre goes without at this table: the stock, or the king called or demanded
+    alone = tr("engine.hint.alone." + view.rules.partnership)
     # Where the bid is not the pamphlet's, the pricing over likely layouts chose it.
     by_count = RulePlayer().choose(view, random.Random(0)) == action
     if not by_count:
         # the count is the pamphlet's alone, the rule player's own at a table with a king to call
         priced = "priced." if view.rules.partnership == "alone" else "priced-table."
-        return tr_n("engine.hint." + priced + _BID_KEY[action], n, **worth)
+        return tr_n("engine.hint." + priced + _BID_KEY[action], n, alone=alone, **worth)
     if action == Act.SANS_PRENDRE:
-        return tr_n("engine.hint.sans-prendre", n, **worth)
+        return tr_n("engine.hint.sans-prendre", n, alone=alone, **worth)
     ask_from = bidding_thresholds(view.rules)[0]
     need = round(ask_from)
     asks = tr("engine.hint.asks." + view.rules.partnership, need=number_word(need))
     if action == Act.PASS:
         if Act.PLAY not in view.legal and Act.SANS_PRENDRE in view.legal:
             # another has asked leave: only sans prendre outbids him (RG1660; compendium §5.1)
-            return tr_n("engine.hint.pass.outbid", n, **worth)
+            return tr_n("engine.hint.pass.outbid", n, alone=alone, **worth)
         if n >= need:
             # the count rounds up to what the table asks for: "about three tricks, too few ...
             # asks for three" would contradict itself

@@ -362,3 +362,26 @@ def test_the_vole_at_its_last_chance_is_hinted_as_costing_nothing(lang: str) -> 
         assert shown["action"] == "vole"
         assert shown["reason"] == i18n.tr("engine.hint.vole.last")
         assert shown["reason"] != i18n.tr("engine.hint.vole")
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_sans_prendre_is_explained_by_what_the_table_goes_without(lang: str) -> None:
+    """Sans prendre goes without the stock where there is one, and without the king called (by
+    five, at Quadrille: CG) or demanded (Quadrille by three) where there is none: the hints once
+    said "without taking in" at every table, though by five no one takes in."""
+    with i18n.using(lang):
+        stock = i18n.tr("engine.hint.alone.alone")
+        kings = {i18n.tr(f"engine.hint.alone.{p}") for p in ("called-king", "demanded-king")}
+        for rules in PRESETS.values():
+            gloss = i18n.tr("engine.hint.alone." + rules.partnership)
+            said_here = 0
+            for view, _ in auction_and_exchange(rules, 12):
+                if Act.SANS_PRENDRE not in view.legal:
+                    continue
+                text = hints.reason(view, Act.SANS_PRENDRE)
+                if rules.partnership == "alone":
+                    assert not any(king in text for king in kings), (rules.id, text)
+                else:
+                    assert gloss in text and stock not in text, (rules.id, text)
+                said_here += 1
+            assert said_here, rules.id
