@@ -154,6 +154,24 @@ def test_the_search_levels_play_whole_deals_with_a_partner(preset: str) -> None:
         assert play(seed) == play(seed)
 
 
+def count_priced_plays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A counter, in a one-item list, of the plays the search players price from their start
+    (``SearchPlayer._price_start``, the priced auction's work), each checked to start in trick
+    play with an Ombre."""
+    from ombre_core.bots import search
+
+    priced = [0]
+    original = search.SearchPlayer._price_start
+
+    def counted(self: search.SearchPlayer, deal: Deal) -> float:
+        assert deal.phase == Phase.PLAY and deal.ombre is not None
+        priced[0] += 1
+        return original(self, deal)
+
+    monkeypatch.setattr(search.SearchPlayer, "_price_start", counted)
+    return priced
+
+
 @pytest.mark.breadth
 @pytest.mark.parametrize("preset", [*PARTNER_PRESETS, "quadrille-3"])
 def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_call(
@@ -167,15 +185,7 @@ def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_ca
     from ombre_core.bots.rulebot import RulePlayer
 
     rules = get_rules(preset)
-    priced = [0]
-    original = search.SearchPlayer._price_start
-
-    def counted(self: search.SearchPlayer, deal: Deal) -> float:
-        assert deal.phase == Phase.PLAY and deal.ombre is not None
-        priced[0] += 1
-        return original(self, deal)
-
-    monkeypatch.setattr(search.SearchPlayer, "_price_start", counted)
+    priced = count_priced_plays(monkeypatch)
     near = 0
     for seed in range(40):
         deal = Deal.from_seed(rules, seed, seed % rules.seats)
@@ -212,14 +222,7 @@ def test_by_five_the_expert_prices_hands_further_from_a_threshold(
         *[expert.gray_zone] * 3,
         wide,
     ]
-    priced = [0]
-    original = search.SearchPlayer._price_start
-
-    def counted(self: search.SearchPlayer, deal: Deal) -> float:
-        priced[0] += 1
-        return original(self, deal)
-
-    monkeypatch.setattr(search.SearchPlayer, "_price_start", counted)
+    priced = count_priced_plays(monkeypatch)
     narrow = search.SearchPlayer("narrow", replace(expert, gray_zone_at_five=None))
     rules = get_rules("five")
     found = 0
