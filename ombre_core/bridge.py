@@ -18,7 +18,7 @@ from typing import Any
 from . import actions as A
 from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
-from .bots.review import Decision, review_steps
+from .bots.review import Decision, advice_rng, review_steps
 from .errors import OmbreError
 from .narrate import glossary, said
 from .record import to_record
@@ -150,15 +150,15 @@ def bot_move(_: str = "") -> dict[str, Any]:
 def hint(_: str = "") -> dict[str, Any]:
     """The expert's choice for the person's turn, with a reason and, in the play, the chance
     the deal goes their way: ``{"action": "As", "label": ..., "reason": ..., "chance": 0.8,
-    "cards": ["As"]}`` (:func:`.hints.hint`)."""
+    "cards": ["As"]}`` (:func:`.hints.hint`). Drawn as the review's expert column draws for the
+    same decision (:func:`.review.advice_rng`), so the review after the deal agrees with it."""
     session = _current()
     deal = session.deal
     seat = session.human
     if seat is None or deal.is_over or deal.to_move != seat:
         raise OmbreError(i18n.tr("error.hint-turn"))
     view = view_of(deal, seat)
-    rng = random.Random(session.seed * 7919 + session.number * 131 + len(deal.events))
-    advice = hints.hint(view, rng)
+    advice = hints.hint(view, advice_rng(len(deal.history), seat))
     return {**advice, "label": said(A.parse_action(advice["action"]), view)}
 
 

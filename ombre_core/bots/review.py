@@ -398,6 +398,15 @@ def _choices(deal: Deal) -> int:
     return sum(1 for a in deal.legal_actions() if a != Act.GANO)
 
 
+def advice_rng(index: int, seat: int) -> random.Random:
+    """The random source of the expert's advice on ``seat``'s decision when the deal's history
+    held ``index`` actions: the review's expert column draws from it, and so does the hint the
+    table gives at that moment (:func:`.bridge.hint`). Where the expert's choice rests on sampled
+    worlds (a bid priced near a threshold can go either way), the two then say the same; it reads
+    nothing the seat cannot see."""
+    return random.Random(index * 7919 + seat)
+
+
 def _decision(
     deal: Deal,
     index: int,
@@ -406,7 +415,7 @@ def _decision(
     judge: SearchPlayer,
     lines: _RowLines | None = None,
 ) -> Decision:
-    rng = random.Random(index * 7919 + seat)
+    rng = advice_rng(index, seat)
     view = view_of(deal, seat)
     if deal.phase == Phase.PLAY and A.is_card(action):
         chosen = judge.analyse_play(view, rng).action
