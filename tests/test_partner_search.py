@@ -16,10 +16,10 @@ from ombre_core.actions import Act
 from ombre_core.bots import make_player
 from ombre_core.bots.sampler import Sampler
 from ombre_core.bots.solver import position_of
-from ombre_core.rules import get_rules
+from ombre_core.rules import Rules, get_rules
 from ombre_core.state import Deal, Phase
 from ombre_core.tables import SPADILLE
-from ombre_core.views import view_of
+from ombre_core.views import View, view_of
 
 PARTNER_PRESETS = ["five", "quadrille"]
 
@@ -154,6 +154,14 @@ def test_the_search_levels_play_whole_deals_with_a_partner(preset: str) -> None:
         assert play(seed) == play(seed)
 
 
+def first_bidder_view(rules: Rules, seed: int) -> View:
+    """The view of the first to speak in the auction of deal ``seed`` of ``rules``, the deal
+    turned a seat with each seed."""
+    deal = Deal.from_seed(rules, seed, seed % rules.seats)
+    assert deal.to_move is not None
+    return view_of(deal, deal.to_move)
+
+
 def count_priced_plays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A counter, in a one-item list, of the plays the search players price from their start
     (``SearchPlayer._price_start``, the priced auction's work), each checked to start in trick
@@ -186,17 +194,14 @@ def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_ca
 
     rules = get_rules(preset)
     priced = count_priced_plays(monkeypatch)
+    zone = search.EXPERT.at_table(rules.seats).gray_zone
     near = 0
     for seed in range(40):
-        deal = Deal.from_seed(rules, seed, seed % rules.seats)
-        seat = deal.to_move
-        assert seat is not None
-        view = view_of(deal, seat)
+        view = first_bidder_view(rules, seed)
         before = priced[0]
         action = make_player("expert").choose(view, random.Random(seed))
         assert action in view.legal
         assert make_player("expert").choose(view, random.Random(seed)) == action
-        zone = search.EXPERT.at_table(rules.seats).gray_zone
         if search.near_threshold(view.hand, rules=rules, gray_zone=zone):
             near += 1
         else:
@@ -227,10 +232,7 @@ def test_by_five_the_expert_prices_hands_further_from_a_threshold(
     rules = get_rules("five")
     found = 0
     for seed in range(200):
-        deal = Deal.from_seed(rules, seed, seed % rules.seats)
-        seat = deal.to_move
-        assert seat is not None
-        view = view_of(deal, seat)
+        view = first_bidder_view(rules, seed)
         hand = view.hand
         if search.near_threshold(hand, rules=rules, gray_zone=expert.gray_zone):
             continue
@@ -253,18 +255,15 @@ def test_the_expert_s_priced_bid_depends_on_its_view_alone(preset: str) -> None:
     from ombre_core.bots import search
 
     rules = get_rules(preset)
+    zone = search.EXPERT.at_table(rules.seats).gray_zone
     checked = 0
     for seed in range(60):
-        deal = Deal.from_seed(rules, seed, seed % rules.seats)
-        seat = deal.to_move
-        assert seat is not None
-        view = view_of(deal, seat)
-        zone = search.EXPERT.at_table(rules.seats).gray_zone
+        view = first_bidder_view(rules, seed)
         if not search.near_threshold(view.hand, rules=rules, gray_zone=zone):
             continue
         bid = make_player("expert").choose(view, random.Random(1))
         for world in Sampler(view, None).worlds(2, random.Random(seed)):
-            other = view_of(world, seat)
+            other = view_of(world, view.seat)
             assert other == view
             assert make_player("expert").choose(other, random.Random(1)) == bid
             checked += 1
