@@ -532,8 +532,8 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
             )
         )
     if differed:
-        kind = "choices" if stock else "choices.nostock"
-        parts.append(tr_n(f"engine.review.summary.{kind}", differed, k=costly))
+        # "before the play": a bid, an exchange or a trump named (tables with a stock or not)
+        parts.append(tr_n("engine.review.summary.choices", differed, k=costly))
     if unsolved:
         parts.append(tr_n("engine.review.summary.unsolved", unsolved))
     if unpaid:
