@@ -16,7 +16,8 @@ interval (normal approximation over deals: the positions of a deal are not indep
 player's figures are also given by trick (``by_trick``: positions, share of best cards, summed
 cost), to show where a change gains: the early tricks, where a card is played forward before
 the exact solve, or the late ones; and by place (``by_place``: the Ombre's side or a defender,
-leading or following), to show who gains.
+leading or following), to show who gains; and each player's CPU time a decision
+(``decision_ms``: median and 95th percentile), to compare two methods at their cost.
 
 A player is a level or diagnostic name (``expert``, ``standard-uniform``) or a level with
 changed settings: ``expert:tie_margin=0.3,exact_from=6`` (any
@@ -30,7 +31,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
+import time
 from pathlib import Path
 from typing import TypeVar
 
@@ -94,6 +97,7 @@ def main() -> None:
     hits: dict[str, list[int]] = {p.name: [0, 0] for p in players}
     by_trick: dict[str, dict[int, list[float]]] = {p.name: {} for p in players}
     by_place: dict[str, dict[str, list[float]]] = {p.name: {} for p in players}
+    times: dict[str, list[float]] = {p.name: [] for p in players}
     for deal_seed, index, deal in found:
         truth = solve(deal.copy())
         seat = deal.to_move
@@ -102,7 +106,9 @@ def main() -> None:
         best = max(rung_value(r, ours) for r in truth.rungs.values())
         for player in players:
             rng = decision_rng(deal_seed, seat, index)
+            started = time.process_time()
             card = player.analyse_play(view_of(deal, seat), rng).action
+            times[player.name].append(time.process_time() - started)
             if not A.is_card(card):
                 card = truth.best[0]  # the vole declared: no card to judge
             loss = best - rung_value(truth.rungs[card], ours)
@@ -128,10 +134,20 @@ def main() -> None:
             "cost_per_deal": round(mean, 4),
             f"less_{first}": round(diff, 4),
             "ci95": [round(diff - half, 4), round(diff + half, 4)],
+            "decision_ms": _spread(times[name]),
             "by_trick": _tallies(by_trick[name]),
             "by_place": _tallies(by_place[name]),
         }
     print(json.dumps(report, indent=1))
+
+
+def _spread(seconds: list[float]) -> dict[str, float]:
+    """The median and 95th percentile of a player's decision times (CPU), in milliseconds."""
+    ms = sorted(1000 * s for s in seconds) or [0.0]
+    return {
+        "median": round(statistics.median(ms), 1),
+        "p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
+    }
 
 
 def _tallies(table: dict[Key, list[float]]) -> dict[Key, dict[str, float]]:

@@ -41,6 +41,8 @@ TINY = SearchConfig(
 """A cheap configuration: the same code paths as the levels, in a fraction of the time."""
 GUARDED = replace(TINY, price_confidence=2.0)
 """The same, leaving the pamphlet's auction and exchange only when the worlds agree."""
+TREE = replace(TINY, tree_tricks=10, tree_worlds=6)
+"""The same, its cards by Information Set MCTS (``ombre_core.bots.ismcts``)."""
 
 
 def positions(rules: Rules, seeds: range) -> list[Deal]:
@@ -57,7 +59,7 @@ def positions(rules: Rules, seeds: range) -> list[Deal]:
     return out
 
 
-@pytest.mark.parametrize("config", [TINY, GUARDED], ids=["priced", "guarded"])
+@pytest.mark.parametrize("config", [TINY, GUARDED, TREE], ids=["priced", "guarded", "ismcts"])
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
 def test_a_search_player_decides_from_the_view_alone(rules: Rules, config: SearchConfig) -> None:
     """Change the hidden cards in a way the view allows: the decision stays the same."""
@@ -81,7 +83,7 @@ def same_decisions_in_other_worlds(rules: Rules, config: SearchConfig, seeds: ra
     return checked
 
 
-@pytest.mark.parametrize("config", [TINY, GUARDED], ids=["priced", "guarded"])
+@pytest.mark.parametrize("config", [TINY, GUARDED, TREE], ids=["priced", "guarded", "ismcts"])
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=lambda r: r.id)
 def test_search_players_take_only_legal_actions(rules: Rules, config: SearchConfig) -> None:
     tiny = SearchPlayer("tiny", config)

@@ -16,6 +16,7 @@ from .rulebot import RulePlayer
 from .search import (
     EXPERT,
     EXPERT_GUARDED,
+    EXPERT_ISMCTS,
     EXPERT_PAMPHLET,
     EXPERT_PLAYOUT,
     STANDARD,
@@ -52,6 +53,7 @@ DIAGNOSTICS: dict[str, Callable[[], Player]] = {
     "expert-playout": _variant("expert-playout", EXPERT_PLAYOUT),
     "expert-pamphlet": _variant("expert-pamphlet", EXPERT_PAMPHLET),
     "expert-guarded": _variant("expert-guarded", EXPERT_GUARDED),
+    "expert-ismcts": _variant("expert-ismcts", EXPERT_ISMCTS),
     "expert-codille": _variant("expert-codille", replace(EXPERT, codille_ties=True)),
     "expert-priced": _variant(
         "expert-priced",
@@ -76,7 +78,9 @@ leaves the pamphlet's choice only when the worlds agree, two standard errors cle
 bids as ``expert-priced``, and discards and names the trump by the pamphlet): the expert's
 auction is this one cut to the table's time; ``expert-guarded`` is the expert of 2 and 3
 December 2026 (:data:`~.search.EXPERT_GUARDED`: it prices fewer hands, and leaves the
-pamphlet's bid only two standard errors sure); ``expert-codille`` tells the cards a defender has
+pamphlet's bid only two standard errors sure); ``expert-ismcts`` chooses its cards by
+Information Set MCTS instead of Perfect Information Monte Carlo (:data:`~.search.EXPERT_ISMCTS`);
+``expert-codille`` tells the cards a defender has
 tied apart by whether the codille would be his (:func:`~.ladder.codille_for`)."""
 
 PLAYERS: dict[str, Callable[[], Player]] = {

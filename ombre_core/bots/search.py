@@ -143,6 +143,19 @@ class SearchConfig:
     """Worlds sampled for a card at a table of two (None: :attr:`play_worlds`). There a trick
     is two cards and one hand is hidden, so a world's solve is cheap and more of them fit the
     same :attr:`decision_nodes` (docs/bots.md, "More worlds at two")."""
+    tree_tricks: int = 0
+    """The tricks, from the first, whose cards are chosen by Information Set MCTS
+    (:mod:`.ismcts`: one tree of the play that follows, shared by the worlds) at the same
+    :attr:`decision_nodes`; the later ones (all, by default) by Perfect Information Monte Carlo
+    (each candidate solved in every world, this module). Kept to measure which is stronger
+    (issue #6; docs/bots.md, "Information Set MCTS, measured")."""
+    tree_worlds: int = 48
+    """Worlds the tree draws its iterations from (by their weights)."""
+    tree_exact_from: int = 4
+    """Tricks left from which the tree's playouts are solved exactly (before, played forward by
+    :func:`quick_card`)."""
+    exploration: float = 0.7
+    """The tree's UCB1 constant, on rewards scaled to [0, 1]."""
     gray_zone_at_five: float | None = None
     """The :attr:`gray_zone` at a table of five (None: the same). Measured there, pricing the
     hands within 1.5 expected tricks of a threshold won more than within one: most of what it
@@ -226,6 +239,13 @@ tables, deal by deal over the 2,000 deals of seed 2026 against the novice (docs/
 five it prices hands within 1.5 expected tricks of a threshold (since 5 December 2026): +0.066
 counters a deal [+0.033, +0.099] over the one trick of the other tables, the same way; most of
 what it changes there is sans prendre played where the pamphlet would call a king or pass."""
+
+EXPERT_ISMCTS = replace(EXPERT, tree_tricks=10)
+"""The expert's auction and exchange; its cards (every trick, at any of our tables) by
+Information Set MCTS (:mod:`.ismcts`) at the expert's :attr:`~SearchConfig.decision_nodes`,
+each playout solved exactly from four tricks left, over 48 worlds drawn by the same sampler:
+the diagnostic ``expert-ismcts``, to measure against Perfect Information Monte Carlo
+(docs/bots.md; ``expert-ismcts:tree_tricks=2`` chooses by the tree in the first two tricks only)."""
 
 EXPERT_PLAYOUT = SearchConfig(
     play_worlds=24, exact_from=5, budget=6_000, bid_worlds=8, decision_nodes=14_000
@@ -467,8 +487,24 @@ class SearchPlayer:
         """The card (or the vole) this player chooses in trick play, with what it saw."""
         config = self.config.at_table(view.rules.seats)
         cards = self._candidates(view)
-        worlds = self._worlds(view, config.play_worlds, rng)
         ours = view.seat == view.ombre or view.seat == view.partner  # the partner knows himself
+        if len(view.tricks) < config.tree_tricks and Act.VOLE not in view.legal:
+            from .ismcts import ismcts_card  # it builds on this module
+
+            worlds = self._worlds(view, config.tree_worlds, rng)
+            card, chance, _ = ismcts_card(
+                worlds,
+                cards,
+                ours,
+                decision_nodes=config.decision_nodes,
+                exact_from=config.tree_exact_from,
+                budget=config.budget,
+                exploration=config.exploration,
+                defenders_draw=config.defenders_draw,
+                rng=rng,
+            )
+            return CardChoice(card, chance, len(worlds))
+        worlds = self._worlds(view, config.play_worlds, rng)
         left = view.rules.tricks - len(view.tricks)
         scores = dict.fromkeys(cards, 0.0)
         wins = dict.fromkeys(cards, 0.0)
