@@ -41,6 +41,8 @@ def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors:
         expect(row).to_contain_text("On these cards, with the stock as it lay")
     summary = dialog.locator("#review-summary")
     expect(summary).to_contain_text("The expert, seeing only what you saw")
+    # the bid, the discard and the trump unlike the expert's: all "before the play"
+    expect(summary).to_contain_text("Of your 3 choices before the play unlike the expert's")
     page.screenshot(path=str(_shot("review-1280.png")))
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(_shot("review-390.png")))
