@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -41,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import actions as A
 from ombre_core.bots import RulePlayer
-from ombre_core.bots.duel import decision_rng, make_duelist, mean_and_half_width
+from ombre_core.bots.duel import Timings, decision_rng, make_duelist, mean_and_half_width
 from ombre_core.bots.search import SearchPlayer, rung_value
 from ombre_core.bots.solver import solve
 from ombre_core.rules import get_rules
@@ -97,7 +96,7 @@ def main() -> None:
     hits: dict[str, list[int]] = {p.name: [0, 0] for p in players}
     by_trick: dict[str, dict[int, list[float]]] = {p.name: {} for p in players}
     by_place: dict[str, dict[str, list[float]]] = {p.name: {} for p in players}
-    times: dict[str, list[float]] = {p.name: [] for p in players}
+    times = Timings()
     for deal_seed, index, deal in found:
         truth = solve(deal.copy())
         seat = deal.to_move
@@ -108,7 +107,7 @@ def main() -> None:
             rng = decision_rng(deal_seed, seat, index)
             started = time.process_time()
             card = player.analyse_play(view_of(deal, seat), rng).action
-            times[player.name].append(time.process_time() - started)
+            times.add(player.name, 1000 * (time.process_time() - started))
             if not A.is_card(card):
                 card = truth.best[0]  # the vole declared: no card to judge
             loss = best - rung_value(truth.rungs[card], ours)
@@ -134,20 +133,11 @@ def main() -> None:
             "cost_per_deal": round(mean, 4),
             f"less_{first}": round(diff, 4),
             "ci95": [round(diff - half, 4), round(diff + half, 4)],
-            "decision_ms": _spread(times[name]),
+            "decision_ms": times.summary(name),
             "by_trick": _tallies(by_trick[name]),
             "by_place": _tallies(by_place[name]),
         }
     print(json.dumps(report, indent=1))
-
-
-def _spread(seconds: list[float]) -> dict[str, float]:
-    """The median and 95th percentile of a player's decision times (CPU), in milliseconds."""
-    ms = sorted(1000 * s for s in seconds) or [0.0]
-    return {
-        "median": round(statistics.median(ms), 1),
-        "p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
-    }
 
 
 def _tallies(table: dict[Key, list[float]]) -> dict[Key, dict[str, float]]:
