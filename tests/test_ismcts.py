@@ -4,12 +4,14 @@ card is known."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
+from test_sampler import rule_bot_positions
 
 from ombre_core import actions as A
-from ombre_core.bots import RulePlayer, make_player
+from ombre_core.bots import make_player
 from ombre_core.bots.ismcts import ismcts_card
 from ombre_core.bots.sampler import World
 from ombre_core.bots.search import SearchPlayer
@@ -39,30 +41,23 @@ def test_the_ismcts_expert_plays_whole_deals_legally(rules_id: str, seed: int) -
     assert cards == rules.tricks * rules.seats or deal.ombre is None
 
 
-def first_choice(rules_id: str, seed: int) -> tuple[Deal, int]:
-    """The rule player's first deal from ``seed`` on that is played, at its first card with a
-    choice (the deal, and the number of actions before it)."""
+def first_choice(rules_id: str, seed: int) -> Deal:
+    """The first card with a choice in the rule player's deals from ``seed`` on."""
     rules = get_rules(rules_id)
-    deal = Deal.from_seed(rules, seed, dealer=seed % rules.seats)
-    player = RulePlayer()
-    index = 0
-    while not (deal.phase == Phase.PLAY and deal.legal_cards().bit_count() > 1):
-        if deal.is_over:  # all passed
-            return first_choice(rules_id, seed + 1)
-        seat = deal.to_move
-        assert seat is not None
-        deal.apply(player.choose(view_of(deal, seat), random.Random(index)))
-        index += 1
-    return deal, index
+    for n in itertools.count(seed):
+        for deal in rule_bot_positions(rules, n, n % rules.seats):
+            if deal.phase == Phase.PLAY and deal.legal_cards().bit_count() > 1:
+                return deal.copy()
+    raise AssertionError("unreachable")
 
 
 def test_the_same_view_and_seed_give_the_same_card() -> None:
-    deal, index = first_choice("1660", 5)
+    deal = first_choice("1660", 5)
     player = make_player("expert-ismcts")
     assert isinstance(player, SearchPlayer)
     view = view_of(deal, deal.to_move or 0)
-    first = player.analyse_play(view, random.Random(index))
-    again = player.analyse_play(view, random.Random(index))
+    first = player.analyse_play(view, random.Random(5))
+    again = player.analyse_play(view, random.Random(5))
     assert first == again and first.action in view.legal
     assert 0.0 <= first.chance <= 1.0
 
@@ -74,17 +69,14 @@ def test_with_every_card_known_the_tree_finds_a_best_card(rules_id: str) -> None
     rules = get_rules(rules_id)
     checked = 0
     for seed in range(1, 16):
-        deal = Deal.from_seed(rules, seed, dealer=seed % rules.seats)
-        player = RulePlayer()
-        index = 0
-        while not deal.is_over:
+        for deal in rule_bot_positions(rules, seed, seed % rules.seats):
             seat = deal.to_move
-            assert seat is not None
             if (
                 deal.phase == Phase.PLAY
                 and rules.tricks - len(deal.tricks) <= 3
                 and deal.legal_cards().bit_count() > 1
             ):
+                assert seat is not None
                 card, chance, iterations = ismcts_card(
                     [World(deal.copy(), 1.0)],
                     list(cards_of(deal.legal_cards())),
@@ -94,12 +86,10 @@ def test_with_every_card_known_the_tree_finds_a_best_card(rules_id: str) -> None
                     budget=6_000,
                     exploration=0.7,
                     defenders_draw=False,
-                    rng=random.Random(index),
+                    rng=random.Random(checked),
                 )
-                assert card in solve(deal.copy()).best, (seed, index)
+                assert card in solve(deal.copy()).best, (seed, len(deal.history))
                 assert 0.0 <= chance <= 1.0
                 assert iterations >= deal.legal_cards().bit_count()
                 checked += 1
-            deal.apply(player.choose(view_of(deal, seat), random.Random(index)))
-            index += 1
     assert checked > 40
