@@ -71,9 +71,7 @@ def ismcts_card(
     per card). The card chosen is the most tried (the robust child), ties to the better mean.
     """
     root = _Node()
-    weights = list(accumulate(max(w.weight, 0.0) for w in worlds))
-    if weights[-1] <= 0.0:
-        weights = list(range(1, len(worlds) + 1))
+    weights = list(accumulate(w.weight for w in worlds))  # the sampler's: they sum to 1
     indices = range(len(worlds))
     spent = iterations = 0
     while spent < decision_nodes or iterations < len(cards):
@@ -117,11 +115,9 @@ def ismcts_card(
             visited.visits += 1
             visited.reward += _score(rung, side)
             visited.wins += won == side
-    card = max(
-        cards,
-        key=lambda c: (root.children[c].visits, root.children[c].reward / root.children[c].visits),
-    )
-    chosen = root.children[card]
+    tried = root.children
+    card = max(cards, key=lambda c: (tried[c].visits, tried[c].reward / tried[c].visits))
+    chosen = tried[card]
     return card, chosen.wins / chosen.visits, iterations
 
 
