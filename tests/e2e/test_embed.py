@@ -14,8 +14,9 @@ def game_frame(page: Any) -> Any:
     page.wait_for_function("() => document.querySelector('ombre-game iframe')")
     handle = page.locator("ombre-game iframe").element_handle()
     frame = handle.content_frame()
+    # the frame may still hold a document being parsed, with no body yet (after a reload)
     frame.wait_for_function(
-        "() => ['playable', 'waiting', 'over', 'error'].includes(document.body.dataset.state)",
+        "() => ['playable', 'waiting', 'over', 'error'].includes(document.body?.dataset.state)",
         timeout=ENGINE_TIMEOUT_MS,
     )
     return frame
@@ -64,7 +65,7 @@ def test_two_games_on_one_page_each_play_their_own(
     ]
     for frame in frames:
         frame.wait_for_function(
-            "() => ['playable', 'waiting', 'over'].includes(document.body.dataset.state)",
+            "() => ['playable', 'waiting', 'over'].includes(document.body?.dataset.state)",
             timeout=ENGINE_TIMEOUT_MS,
         )
         expect(frame.locator("#notice")).to_be_hidden()
