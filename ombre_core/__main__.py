@@ -138,7 +138,8 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _duelist(name: str) -> str:
-    """A duel's player, checked: a name of :data:`DUELISTS` or a changed search player."""
+    """A duel's player, checked: a name of :data:`DUELISTS`, a changed search player, or a
+    player of your own by its import path."""
     try:
         make_duelist(name)
     except ValueError as exc:
@@ -371,7 +372,10 @@ def build_parser() -> argparse.ArgumentParser:
     mov.add_argument("--level", choices=list(PLAYERS), default="novice")
     mov.add_argument("--seed", type=int, default=0)
     du = sub.add_parser("duel", help="a duplicate-deal match of two computer players")
-    named = f"{', '.join(DUELISTS)}, or LEVEL:SETTING=VALUE,... (a search player changed)"
+    named = (
+        f"{', '.join(DUELISTS)}, LEVEL:SETTING=VALUE,... (a search player changed), or"
+        " package.module.Factory (a player of your own)"
+    )
     du.add_argument("a", type=_duelist, help=named)
     du.add_argument("b", type=_duelist, help=named)
     du.add_argument("--deals", type=int, default=200)

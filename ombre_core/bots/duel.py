@@ -196,7 +196,10 @@ def play_deal_with_roles(
         timings.add(name, ms)
         if agreed is not None:
             timings.agree(name, len(deal.tricks), agreed)
-        deal.apply(action)
+        try:
+            deal.apply(action)
+        except OmbreError as exc:  # a plain OmbreError: it crosses from a worker intact
+            raise OmbreError(f"{name} at seat {seat}, deal seed {deal_seed}: {exc}") from None
         played.append(action)
     side = ombre_side(deal)
     roles = tuple(
@@ -580,15 +583,18 @@ or as the expert)."""
 
 
 def make_duelist(name: str) -> Player:
-    """A player for a duel seat: :func:`make_player`, the cheater, or a search player with some
+    """A player for a duel seat: :func:`make_player`, the cheater, a search player with some
     of its settings changed, ``level:field=value,...`` (any :class:`~.search.SearchConfig`
     field, the value as JSON: ``expert:price_confidence=1.0``), to measure what a setting is
-    worth before it has a name. An unknown name, field or value is a ``ValueError`` naming it."""
+    worth before it has a name, or a player of your own, ``package.module.Factory``
+    (:func:`imported_player`). An unknown name, field or value is a ``ValueError`` naming it."""
     if name == "cheater":
         return CheaterPlayer()
     if name == "cheater-expert":
         return CheaterPlayer(make_player("expert"), name)
     base, colon, changes = name.partition(":")
+    if not colon and "." in name:
+        return imported_player(name)
     if not colon:
         try:
             return make_player(name)
@@ -598,6 +604,32 @@ def make_duelist(name: str) -> Player:
     if not isinstance(player, SearchPlayer):
         raise ValueError(f"{base!r} is not a search player: its settings cannot be changed")
     return SearchPlayer(name, replace(player.config, **settings_of(changes)))
+
+
+def imported_player(path: str) -> Player:
+    """A player of your own for a duel, named ``package.module.Factory``: the module is imported
+    and ``Factory()`` called for each seat's player, an object with ``choose(view, rng)`` that
+    returns one of ``view.legal`` (:class:`~.base.Player`). Each of the duel's workers imports it
+    again, so the module must be importable where the duel runs (the current directory, or
+    ``PYTHONPATH``). The duel remembers a decision for the plays of a deal that reach the same
+    point (the module's doc): a player's choice must depend only on its view and its ``rng``."""
+    import importlib  # here: the browser never imports a player by its name
+
+    module_name, _, attribute = path.rpartition(".")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise OmbreError(f"player {path!r}: cannot import {module_name!r} ({exc})") from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise OmbreError(f"player {path!r}: {module_name} has nothing named {attribute!r} to call")
+    player = factory()
+    if not callable(getattr(player, "choose", None)):
+        raise OmbreError(
+            f"player {path!r}: {attribute}() returned {type(player).__name__}, not a player"
+            " (an object with choose(view, rng))"
+        )
+    return player  # type: ignore[no-any-return]
 
 
 def settings_of(changes: str) -> dict[str, Any]:
