@@ -48,6 +48,10 @@ NOT_A_FACTORY = 3
 
 def not_a_player():
     return "nobody"
+
+
+def wants_a_name(name):
+    return FirstLegal()
 '''
 
 
@@ -77,6 +81,7 @@ def test_a_copy_of_the_rule_player_scores_nothing_against_it(own_bots: Path) -> 
         ("own_bots.Missing", "own_bots has nothing named 'Missing'"),
         ("own_bots.NOT_A_FACTORY", "nothing named 'NOT_A_FACTORY' to call"),
         ("own_bots.not_a_player", "returned str, not a player"),
+        ("own_bots.wants_a_name", r"wants_a_name\(\) cannot be called so \(.*name"),
     ],
 )
 def test_a_player_that_cannot_be_made_is_named(own_bots: Path, name: str, words: str) -> None:

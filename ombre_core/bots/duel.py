@@ -40,7 +40,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, cast
 
 from .. import actions as A
 from ..errors import OmbreError
@@ -623,13 +623,16 @@ def imported_player(path: str) -> Player:
     factory = getattr(module, attribute, None)
     if not callable(factory):
         raise OmbreError(f"player {path!r}: {module_name} has nothing named {attribute!r} to call")
-    player = factory()
+    try:
+        player = factory()
+    except TypeError as exc:  # it wants arguments: not a factory of players
+        raise OmbreError(f"player {path!r}: {attribute}() cannot be called so ({exc})") from None
     if not callable(getattr(player, "choose", None)):
         raise OmbreError(
             f"player {path!r}: {attribute}() returned {type(player).__name__}, not a player"
             " (an object with choose(view, rng))"
         )
-    return player  # type: ignore[no-any-return]
+    return cast(Player, player)
 
 
 def settings_of(changes: str) -> dict[str, Any]:
