@@ -49,6 +49,7 @@ SCRIPTS = {
     "card_choices": (["standard", "standard:exact_from=3", "--deals", "1"], '"best_card_share"'),
     "engine": ([], "deals/s"),
     "one_seat": (["standard", "novice", "--deals", "2"], '"pool_shared"'),
+    "hint_chance": (["--rules", "quadrille", "--deals", "1"], '"hint_less_choice"'),
 }
 
 

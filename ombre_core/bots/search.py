@@ -62,7 +62,14 @@ from .rulebot import (
     hand_strength,
 )
 from .sampler import DEFAULT_MODEL, Sampler, World
-from .solver import BudgetExceeded, position_of, reaches, solve_values, value_up_to
+from .solver import (
+    BudgetExceeded,
+    position_of,
+    reaches,
+    reaches_counted,
+    solve_values,
+    value_up_to,
+)
 
 GRAY_ZONE = 0.6
 """How near (in the rule player's expected tricks) a hand's strength must be to a bidding
@@ -253,6 +260,11 @@ EXPERT_PLAYOUT = SearchConfig(
 """The expert until December 2026: each card played forward to five tricks left, then solved
 (its duels in docs/bots.md); kept as the diagnostic ``expert-playout``."""
 MIN_WORLDS = 3
+CHANCE_WORLDS = 24
+"""Worlds the chance of a card is read from (:meth:`SearchPlayer.chance_of`)."""
+CHANCE_NODES = 24_000
+"""Solver nodes for that chance at three seats (3/seats of it at more): the expert's decision
+and a half, spent on one card's one question in each world."""
 PLAYOUT_COST = 40
 """Solver nodes a card played forward by :func:`quick_card` is counted as (about its time)."""
 
@@ -553,6 +565,35 @@ class SearchPlayer:
         ):
             action = Act.VOLE
         return CardChoice(action, chance, used)
+
+    @collector_paused
+    def chance_of(self, view: View, card: int, rng: random.Random) -> float:
+        """The weighted share of :data:`CHANCE_WORLDS` worlds in which the deal goes this seat's
+        way after ``card``, under best play from there: the hint's chance. The card's choice
+        reads fewer worlds where solves are dear (at Quadrille's first tricks as few as
+        :data:`MIN_WORLDS`, a coarse share); here one boolean test a world (does the Ombre
+        win?), within an even share of :data:`CHANCE_NODES`, past which the world is played
+        forward to four tricks left and solved so."""
+        ours = view.seat == view.ombre or view.seat == view.partner
+        worlds = self._worlds(view, CHANCE_WORLDS, rng)
+        nodes = CHANCE_NODES * 3 // max(3, view.rules.seats)
+        won = weight = 0.0
+        for i, world in enumerate(worlds):
+            share = nodes // (len(worlds) - i)
+            deal = world.deal.copy()
+            deal.apply_unchecked(card)
+            if deal.is_over:
+                wins = ladder_of(deal)(tuple(deal.tricks_won)) >= SACADA_RUNG
+            else:
+                try:
+                    wins, spent = reaches_counted(position_of(deal), SACADA_RUNG, share)
+                except BudgetExceeded:
+                    spent = share
+                    wins = _won_or_lost(deal, 4, share) >= SACADA_RUNG
+                nodes -= spent
+            weight += world.weight
+            won += world.weight * (wins == ours)
+        return won / weight if weight else 0.0
 
     @staticmethod
     def _tie_break(

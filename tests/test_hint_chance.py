@@ -1,0 +1,108 @@
+"""The hint's chance that the deal goes the person's way (issue #6, item 4): read from the view
+alone, certain where the tricks already taken decide the deal, and worked out anew only where
+the card's choice read too few worlds (``hints.card_chance``; ``bench/hint_chance.py`` measures
+how well it foretells the deal)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import product
+
+import pytest
+
+from ombre_core.bots import RulePlayer, search
+from ombre_core.bots.ladder import SACADA_RUNG, ladder_of
+from ombre_core.bots.sampler import Sampler
+from ombre_core.bots.search import CHANCE_WORLDS, CardChoice, expert
+from ombre_core.hints import card_chance
+from ombre_core.rules import get_rules
+from ombre_core.scoring import ombre_side
+from ombre_core.state import Deal, Phase
+from ombre_core.views import View, view_of
+
+
+def card_positions(preset: str, seeds: range) -> Iterator[tuple[Deal, View]]:
+    """Every card choice of the rule player's seeded deals: the deal and the mover's view."""
+    rules = get_rules(preset)
+    bot = RulePlayer()
+    for seed in seeds:
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            view = view_of(deal, seat)
+            if deal.phase == Phase.PLAY and deal.legal_cards().bit_count() > 1:
+                yield deal.copy(), view
+            deal.apply(bot.choose(view, rng))
+
+
+@pytest.fixture(autouse=True)
+def few_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tenth of the nodes: the same code, past the budget more often, in a fraction of the
+    time."""
+    monkeypatch.setattr(search, "CHANCE_NODES", search.CHANCE_NODES // 10)
+
+
+@pytest.mark.parametrize("preset", ["1660", "quadrille"])
+def test_the_chance_reads_the_view_alone(preset: str) -> None:
+    """Other hidden cards the view allows, the same chance with the same seed."""
+    player = expert()
+    checked = 0
+    for k, (_, view) in enumerate(card_positions(preset, range(2))):
+        if k % 4:
+            continue
+        card = next(a for a in view.legal if a < 40)
+        chance = player.chance_of(view, card, random.Random(k))
+        assert 0.0 <= chance <= 1.0
+        for world in Sampler(view, None).worlds(2, random.Random(k)):
+            other = view_of(world, view.seat)
+            assert other == view
+            assert player.chance_of(other, card, random.Random(k)) == chance
+            checked += 1
+    assert checked >= 6
+
+
+def decided(deal: Deal) -> bool | None:
+    """Whether the Ombre's side wins however the tricks left fall (None: that is still open)."""
+    judge = ladder_of(deal)
+    left = deal.rules.tricks - len(deal.tricks)
+    wins = set()
+    for falls in product(range(deal.seats), repeat=left):
+        won = list(deal.tricks_won)
+        for seat in falls:
+            won[seat] += 1
+        wins.add(judge(tuple(won)) >= SACADA_RUNG)
+    return wins.pop() if len(wins) == 1 else None
+
+
+@pytest.mark.parametrize("preset", ["1660", "quadrille", "five"])
+def test_a_deal_the_tricks_taken_decide_is_certain_for_each_side(preset: str) -> None:
+    """Where the tricks taken decide the deal, every world agrees: the chance is 1 to the
+    winning side's seats and 0 to the others' (the mover's side's chance, not the Ombre's)."""
+    player = expert()
+    checked = 0
+    for deal, view in card_positions(preset, range(12)):
+        if deal.rules.tricks - len(deal.tricks) > 5:
+            continue
+        known = deal.partner in (None, deal.ombre) or view.partner is not None
+        outcome = decided(deal)
+        if outcome is None or not known:
+            continue  # still open, or a side the mover cannot tell
+        card = next(a for a in view.legal if a < 40)
+        chance = player.chance_of(view, card, random.Random(0))
+        assert chance == float((view.seat in ombre_side(deal)) == outcome), deal.tricks_won
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_choices_own_chance_is_kept_where_it_read_enough_worlds() -> None:
+    player = expert()
+    _, view = next(card_positions("quadrille", range(1)))
+    card = next(a for a in view.legal if a < 40)
+    enough = CardChoice(card, 0.123, CHANCE_WORLDS)
+    assert card_chance(player, view, enough, random.Random(5)) == 0.123
+    few = CardChoice(card, 0.123, 3)
+    anew = card_chance(player, view, few, random.Random(5))
+    assert anew == player.chance_of(view, card, random.Random(5))
