@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from itertools import product
 
 import pytest
+from test_sampler import rule_bot_positions
 
-from ombre_core.bots import RulePlayer, search
+from ombre_core.bots import search
 from ombre_core.bots.ladder import SACADA_RUNG, ladder_of
 from ombre_core.bots.sampler import Sampler
 from ombre_core.bots.search import CHANCE_WORLDS, CardChoice, expert
@@ -25,17 +26,10 @@ from ombre_core.views import View, view_of
 def card_positions(preset: str, seeds: range) -> Iterator[tuple[Deal, View]]:
     """Every card choice of the rule player's seeded deals: the deal and the mover's view."""
     rules = get_rules(preset)
-    bot = RulePlayer()
     for seed in seeds:
-        deal = Deal.from_seed(rules, seed, seed % rules.seats)
-        rng = random.Random(seed)
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            view = view_of(deal, seat)
+        for deal in rule_bot_positions(rules, seed, seed % rules.seats):
             if deal.phase == Phase.PLAY and deal.legal_cards().bit_count() > 1:
-                yield deal.copy(), view
-            deal.apply(bot.choose(view, rng))
+                yield deal.copy(), view_of(deal, deal.to_move)  # type: ignore[arg-type]
 
 
 @pytest.fixture(autouse=True)
