@@ -12,6 +12,7 @@ from itertools import product
 import pytest
 from test_sampler import rule_bot_positions
 
+from ombre_core import actions as A
 from ombre_core.bots import search
 from ombre_core.bots.ladder import SACADA_RUNG, ladder_of
 from ombre_core.bots.sampler import Sampler
@@ -47,7 +48,7 @@ def test_the_chance_reads_the_view_alone(preset: str) -> None:
     for k, (_, view) in enumerate(card_positions(preset, range(2))):
         if k % 4:
             continue
-        card = next(a for a in view.legal if a < 40)
+        card = next(a for a in view.legal if A.is_card(a))
         chance = player.chance_of(view, card, random.Random(k))
         assert 0.0 <= chance <= 1.0
         for world in Sampler(view, None).worlds(2, random.Random(k)):
@@ -84,7 +85,7 @@ def test_a_deal_the_tricks_taken_decide_is_certain_for_each_side(preset: str) ->
         outcome = decided(deal)
         if outcome is None or not known:
             continue  # still open, or a side the mover cannot tell
-        card = next(a for a in view.legal if a < 40)
+        card = next(a for a in view.legal if A.is_card(a))
         chance = player.chance_of(view, card, random.Random(0))
         assert chance == float((view.seat in ombre_side(deal)) == outcome), deal.tricks_won
         checked += 1
@@ -94,7 +95,7 @@ def test_a_deal_the_tricks_taken_decide_is_certain_for_each_side(preset: str) ->
 def test_the_choices_own_chance_is_kept_where_it_read_enough_worlds() -> None:
     player = expert()
     _, view = next(card_positions("quadrille", range(1)))
-    card = next(a for a in view.legal if a < 40)
+    card = next(a for a in view.legal if A.is_card(a))
     enough = CardChoice(card, 0.123, CHANCE_WORLDS)
     assert card_chance(player, view, enough, random.Random(5)) == 0.123
     few = CardChoice(card, 0.123, 3)
