@@ -32,6 +32,10 @@ class IllegalAction(OmbreError):
             message = tr("error.illegal", action=repr(action), seat=seat, reason=reason)
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, int | None, str]]:
+        """Rebuilt from its three parts, not its message, so it survives a process pool."""
+        return (type(self), (self.action, self.seat, self.reason))
+
 
 class InvalidRecord(OmbreError):
     """A game record that cannot be read or replayed.
@@ -41,9 +45,14 @@ class InvalidRecord(OmbreError):
     """
 
     def __init__(self, message: str, index: int | None = None) -> None:
+        self.message = message
         self.index = index
         where = f"action {index}: " if index is not None else ""
         super().__init__(f"invalid record: {where}{message}")
+
+    def __reduce__(self) -> tuple[type[InvalidRecord], tuple[str, int | None]]:
+        """Rebuilt from its parts: from its message alone it would say "invalid record" twice."""
+        return (type(self), (self.message, self.index))
 
 
 class InvalidSession(OmbreError):
