@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from . import actions as A
 from . import i18n, jsontext
 from .bots import LEVELS, PLAYERS, make_player
-from .bots.duel import DUELISTS, duel, make_duelist
+from .bots.duel import DUELISTS, choose_action, duel, make_duelist
 from .cards import format_card
 from .errors import OmbreError
 from .i18n import tr
@@ -166,14 +166,30 @@ def cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def seat_players(text: str) -> list[str]:
+    """``--levels`` as one name a seat: split at the commas, except that a comma between two
+    settings of one player (``expert:decision_nodes=4000,margin_nodes=1000``) stays in it (an
+    item with ``=`` and no ``:`` goes on the name before it)."""
+    names: list[str] = []
+    for item in text.split(","):
+        if names and "=" in item and ":" not in item:
+            names[-1] += "," + item
+        else:
+            names.append(item)
+    return names
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = get_rules(args.rules)
-    names = args.levels.split(",") if args.levels else [args.players]
+    names = seat_players(args.levels) if args.levels else [args.players]
     if len(names) == 1:
         names *= rules.seats
     if len(names) != rules.seats:
         raise OmbreError(f"--levels names {len(names)} players for {rules.seats} seats")
-    players = [make_player(name) for name in names]
+    try:
+        players = [make_duelist(name) for name in names]
+    except ValueError as exc:
+        raise OmbreError(f"--levels: {exc}") from None
     session = Session(rules, args.seed, human=None)
     outcomes: Counter[str] = Counter()
     ombre_wins = volees = 0
@@ -184,7 +200,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         while not deal.is_over:
             seat = deal.to_move
             assert seat is not None
-            session.apply(players[seat].choose(view_of(deal, seat), rng))
+            try:
+                session.apply(choose_action(deal, players[seat], rng))
+            except OmbreError as exc:
+                where = f"{names[seat]} at seat {seat}, deal {session.number}"
+                raise OmbreError(f"{where}: {exc}") from None
         assert deal.is_over
         outcomes[settle(deal).outcome] += 1
         ombre_wins += settle(deal).outcome == "sacada"
@@ -365,7 +385,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     sim.add_argument("--players", choices=sorted(PLAYERS), default="rules")
     sim.add_argument(
-        "--levels", help="a player for each seat, e.g. expert,novice,novice (or one for all)"
+        "--levels",
+        help="a player for each seat, e.g. expert,novice,novice (or one for all): any player a"
+        " duel takes, also cheater, expert:SETTING=VALUE or your own package.module.Factory",
     )
     mov = sub.add_parser("move", help="the action a computer player takes next in a record")
     mov.add_argument("file")

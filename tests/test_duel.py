@@ -224,9 +224,9 @@ def test_replay_reports_a_deal_in_progress(tmp_path: Path) -> None:
     assert (result["phase"], result["outcome"], result["counters"]) == ("play", None, None)
 
 
-def test_the_cheater_plays_only_the_solvers_best_cards_and_only_in_duels() -> None:
+def test_the_cheater_plays_only_the_solvers_best_cards_and_only_given_the_deal() -> None:
     view = view_of(Deal.from_seed(RULES_1660, 1, 0), 0)
-    with pytest.raises(OmbreError, match="only in duels"):
+    with pytest.raises(OmbreError, match="only given the deal"):
         CheaterPlayer().choose(view, random.Random(1))
     timings = Timings()
     seats = ["cheater", "novice", "novice"]

@@ -1,17 +1,21 @@
-"""A player of your own in a duel (``duel package.module.Factory expert``): imported by its
-dotted name, in this process and in each of the duel's worker processes, and refused with an
-error that names it when it cannot be imported, is not a player, or takes an illegal action."""
+"""A player of your own in a duel (``duel package.module.Factory expert``) or a simulation
+(``simulate --levels package.module.Factory,novice,novice``): imported by its dotted name, in
+this process and in each of the duel's worker processes, and refused with an error that names it
+when it cannot be imported, is not a player, or takes an illegal action."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from ombre_core.__main__ import main, seat_players
 from ombre_core.bots.duel import duel, make_duelist
 from ombre_core.errors import OmbreError
 
@@ -132,3 +136,74 @@ def test_an_illegal_action_in_a_worker_is_one_line_naming_the_player(own_bots: P
     assert ran.returncode == 2
     assert "Traceback" not in ran.stderr
     assert "own_bots.Careless at seat" in ran.stderr, ran.stderr
+
+
+def simulated(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``simulate`` run in this process: its exit code, its report, its error output."""
+    printed = io.StringIO()
+    code = main(["simulate", "--seed", "3", *argv], printed)
+    return code, printed.getvalue(), capsys.readouterr().err
+
+
+def test_a_simulation_seats_a_player_of_your_own(
+    own_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The rule player under another name decides as ``novice``: the same balances, deal for
+    deal, as three novices."""
+    code, out, err = simulated(capsys, "--games", "12", "--levels", "own_bots.Rules,novice,novice")
+    assert code == 0, err
+    ours = json.loads(out)
+    assert ours["players"] == ["own_bots.Rules", "novice", "novice"]
+    code, out, _ = simulated(capsys, "--games", "12", "--levels", "novice")
+    assert (ours["balances"], ours["outcomes"]) == (
+        json.loads(out)["balances"],
+        json.loads(out)["outcomes"],
+    )
+
+
+def test_a_simulation_seats_the_cheater_and_a_search_player_with_settings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The cheater is handed the deal, as in a duel; a search player's settings keep their comma."""
+    levels = "cheater,standard:decision_nodes=1500,margin_nodes=300,novice"
+    code, out, err = simulated(capsys, "--games", "3", "--levels", levels)
+    assert code == 0, err
+    assert json.loads(out)["players"] == [
+        "cheater",
+        "standard:decision_nodes=1500,margin_nodes=300",
+        "novice",
+    ]
+
+
+def test_seat_players_keep_a_players_settings_together() -> None:
+    assert seat_players("expert") == ["expert"]
+    assert seat_players("expert:a=1,b=2,novice,own.Bot") == ["expert:a=1,b=2", "novice", "own.Bot"]
+    assert seat_players("novice,expert:a=1") == ["novice", "expert:a=1"]
+
+
+@pytest.mark.parametrize(
+    ("levels", "words"),
+    [
+        ("nobody,novice,novice", "--levels: .*'nobody'"),
+        ("own_bots.Missing", "--levels: player 'own_bots.Missing': own_bots has nothing named"),
+        ("expert:no_such_setting=1", "--levels: 'no_such_setting' is not a search setting"),
+        ("novice,novice", "--levels names 2 players for 3 seats"),
+    ],
+)
+def test_a_simulation_refuses_a_player_it_cannot_make_in_one_line(
+    own_bots: Path, capsys: pytest.CaptureFixture[str], levels: str, words: str
+) -> None:
+    code, out, err = simulated(capsys, "--games", "2", "--levels", levels)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ") and len(err.splitlines()) == 1, err
+    assert re.search(words, err), err
+
+
+def test_an_illegal_action_in_a_simulation_names_the_player_and_the_deal(
+    own_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = simulated(
+        capsys, "--games", "20", "--levels", "own_bots.Careless,novice,novice"
+    )
+    assert (code, out) == (2, "")
+    assert re.match(r"error: own_bots\.Careless at seat 0, deal \d+: ", err), err

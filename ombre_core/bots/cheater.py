@@ -41,7 +41,9 @@ class CheaterPlayer:
         the one before (:class:`.solver.Line`), until a deal with other cards comes."""
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        raise OmbreError("the cheater sees every card: it plays only in duels, given the deal")
+        raise OmbreError(
+            "the cheater sees every card: it plays only given the deal (duel, simulate)"
+        )
 
     def choose_seeing(self, deal: Deal, rng: random.Random) -> Action:
         """The action for the player to move in ``deal``, seeing every hand."""

@@ -219,10 +219,7 @@ def _decide(
     assert seat is not None
     rng = decision_rng(deal_seed, seat, index)
     start = time.perf_counter()
-    if isinstance(player, CheaterPlayer):
-        action = player.choose_seeing(deal.copy(), rng)
-    else:
-        action = player.choose(view_of(deal, seat), rng)
+    action = choose_action(deal, player, rng)
     ms = (time.perf_counter() - start) * 1000
     agreed = None
     if (
@@ -233,6 +230,16 @@ def _decide(
     ):
         agreed = action in solve(deal.copy()).best
     return action, ms, agreed
+
+
+def choose_action(deal: Deal, player: Player, rng: random.Random) -> A.Action:
+    """The action ``player`` chooses for the seat on turn: from that seat's view, or, for the
+    cheater (who sees every card), from a copy of the deal. Not checked: the caller applies it."""
+    seat = deal.to_move
+    assert seat is not None
+    if isinstance(player, CheaterPlayer):
+        return player.choose_seeing(deal.copy(), rng)
+    return player.choose(view_of(deal, seat), rng)
 
 
 def deal_score(
