@@ -264,7 +264,8 @@ CHANCE_WORLDS = 24
 """Worlds the chance of a card is read from (:meth:`SearchPlayer.chance_of`)."""
 CHANCE_NODES = 24_000
 """Solver nodes for that chance at three seats (3/seats of it at more): the expert's decision
-and a half, spent on one card's one question in each world."""
+and a half, spent on one card's one question in each world. A world past its share is played
+forward and solved within a share again, so the whole may take up to twice this."""
 PLAYOUT_COST = 40
 """Solver nodes a card played forward by :func:`quick_card` is counted as (about its time)."""
 
@@ -573,7 +574,8 @@ class SearchPlayer:
         reads fewer worlds where solves are dear (at Quadrille's first tricks as few as
         :data:`MIN_WORLDS`, a coarse share); here one boolean test a world (does the Ombre
         win?), within an even share of :data:`CHANCE_NODES`, past which the world is played
-        forward to four tricks left and solved so."""
+        forward to four tricks left and solved so, within its share again (so up to twice
+        :data:`CHANCE_NODES` in all, where most worlds run past their shares)."""
         ours = view.seat == view.ombre or view.seat == view.partner
         worlds = self._worlds(view, CHANCE_WORLDS, rng)
         nodes = CHANCE_NODES * 3 // max(3, view.rules.seats)
