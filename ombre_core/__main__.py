@@ -137,6 +137,17 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    """A count of games, worker processes or search nodes: a whole number, 1 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is too few: at least 1")
+    return n
+
+
 def _duelist(name: str) -> str:
     """A duel's player, checked: a name of :data:`DUELISTS`, a changed search player, or a
     player of your own by its import path."""
@@ -380,7 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     leg = sub.add_parser("legal", help="print the legal actions after a record's last action")
     leg.add_argument("file")
     sim = sub.add_parser("simulate", help="let computer players play many deals")
-    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--games", type=_count, default=1000)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rules", choices=sorted(PRESETS), default="1660")
     sim.add_argument("--players", choices=sorted(PLAYERS), default="rules")
@@ -403,7 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
     du.add_argument("--deals", type=int, default=200)
     du.add_argument("--seed", type=int, default=0)
     du.add_argument("--rules", choices=sorted(PRESETS), default="1660")
-    du.add_argument("--jobs", type=int, default=1)
+    du.add_argument("--jobs", type=_count, default=1)
     du.add_argument(
         "--agreement",
         action="store_true",
@@ -419,7 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", help="the double-dummy value and best cards of a record in the trick play"
     )
     sol.add_argument("file")
-    sol.add_argument("--budget", type=int, help="give up after this many search nodes")
+    sol.add_argument("--budget", type=_count, help="give up after this many search nodes")
     return parser
 
 

@@ -1,4 +1,5 @@
-"""The command line on files it cannot read: one line on stderr, exit code 2, never a traceback.
+"""The command line on files it cannot read, and on counts that are no counts: one line on
+stderr (after argparse's usage line for an argument), exit code 2, never a traceback.
 
 Run as a person runs it (``python -m ombre_core replay FILE``), in a subprocess, so that what is
 checked is what the terminal shows.
@@ -58,7 +59,10 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
         return run.returncode, run.stdout, run.stderr
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err):
-        code = main(argv, out=out)
+        try:
+            code = main(argv, out=out)
+        except SystemExit as exit_:  # argparse's refusal of an argument
+            code = exit_.code if isinstance(exit_.code, int) else 1
     return code, out.getvalue(), err.getvalue()
 
 
@@ -79,3 +83,22 @@ def test_unreadable_file_gives_one_line_and_exit_2(tmp_path: Path, command: str,
     assert "Traceback" not in stderr
     assert lines[0].startswith("error: ")
     assert WORDS[kind] in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--games", "-3"], "argument --games: -3 is too few: at least 1"),
+        (["simulate", "--games", "0"], "argument --games: 0 is too few: at least 1"),
+        (["simulate", "--games", "many"], "argument --games: 'many' is not a whole number"),
+        (["duel", "novice", "novice", "--jobs", "0"], "argument --jobs: 0 is too few: at least 1"),
+        (["solve", "game.json", "--budget", "-1"], "argument --budget: -1 is too few: at least 1"),
+    ],
+)
+def test_a_count_below_one_is_refused_in_one_line(argv: list[str], words: str) -> None:
+    """Before, ``simulate --games -3`` printed a report of -3 games a negative rate, and
+    ``--jobs 0`` ran as one job."""
+    returncode, stdout, stderr = run_cli(argv)
+    assert (returncode, stdout) == (2, "")
+    assert "Traceback" not in stderr
+    assert stderr.splitlines()[-1].endswith(words), stderr
