@@ -6,8 +6,8 @@ is wanted: ``bench/decision_work.py`` wrapped a solver function the search no lo
 stopped with an AttributeError until December 2026. Each script's CPython part runs here on the
 smallest input that takes it through its code, in a subprocess as a person would run it, and
 must exit 0 and print the figure it is for. The browser parts (``latency.py`` without
-``--no-browser``, ``startup.py``, ``chromium.py``) need the built site and Chromium: the browser
-tests' job. ``engine_vs.py`` checks out another commit: left out.
+``--no-browser``, ``startup.py``, ``chromium.py``, ``hint_walk.py``) need the built site and
+Chromium: the browser tests' job. ``engine_vs.py`` checks out another commit: left out.
 """
 
 from __future__ import annotations
