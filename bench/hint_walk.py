@@ -29,8 +29,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from chromium import ARGS, CHROMIUM, served_site
+
+from ombre_core import actions as A
 
 SETTLED = (
     "() => document.body?.dataset.engine === 'ready'"
@@ -39,11 +42,12 @@ SETTLED = (
 """The table waits for the person, or the deal is over (or failed): the engine is not busy."""
 
 
-def kind_of(action: str) -> str:
-    """A hint's kind by its action's notation (``docs/record.md``): a card is two characters."""
-    if action.startswith("discard"):
+def kind_of(text: str) -> str:
+    """A hint's kind, by its action as the engine reads it (*Gano* goes with its card)."""
+    action = A.parse_action(text)
+    if A.is_discard(action):
         return "exchange"
-    return "card" if len(action) == 2 or action == "gano" else "auction"
+    return "card" if A.is_card(action) or action == A.Act.GANO else "auction"
 
 
 def take(page: Any, action: str) -> None:
