@@ -164,6 +164,31 @@ def _call_reason(view: View, card: int) -> str:
 _BID_KEY = {Act.PASS: "pass", Act.PLAY: "play", Act.SANS_PRENDRE: "sans-prendre"}
 
 
+def trumps_out_between(view: View) -> tuple[int, int]:
+    """The fewest and the most trumps the other hands may hold, as far as ``view`` tells: the
+    trumps it has not seen, less those that may lie in the stock's rest or the others' discards
+    (the fewest), and no more than the others hold cards (the most). Before the draw the
+    sources count every trump not in one's hand as "out against you" (compendium §12, the 1660
+    Additions, 3: "11 not 12"); in the play a reader takes "still out" for the trumps the others
+    hold, and the count of trumps not seen overstated it wherever cards lie unseen outside the
+    hands: at Ombre by two, "seven trumps are still out" against an opponent holding six."""
+    assert view.trump is not None
+    trump_mask = TRUMP_MASK[view.trump]
+    unseen = view.unseen()
+    # at Quadrille by three the king demanded and the card given back were seen by all in the
+    # hands that took them (CG p. 46), as the sampler pins them
+    shown = 0
+    if view.demanded_from is not None and view.called is not None and view.ombre is not None:
+        for seat, card in ((view.ombre, view.called), (view.demanded_from, view.given)):
+            if card is not None and seat != view.seat and not view.played >> card & 1:
+                shown |= 1 << card
+    trumps = (unseen & trump_mask).bit_count()
+    in_hands = sum(view.hand_counts) - view.hand_counts[view.seat] - shown.bit_count()
+    elsewhere = max(0, unseen.bit_count() - in_hands)
+    sure = (shown & trump_mask).bit_count()
+    return sure + max(0, trumps - elsewhere), sure + min(trumps, in_hands)
+
+
 def _card_reason(view: View, card: int) -> str:
     assert view.trump is not None
     trump = view.trump
@@ -172,8 +197,11 @@ def _card_reason(view: View, card: int) -> str:
     eff = EFFECTIVE_SUIT[trump]
     power = POWER[trump]
     unseen = view.unseen()
-    trumps_out = (unseen & TRUMP_MASK[trump]).bit_count()
-    out = tr_n("engine.hint.trumps-out", trumps_out, words=number_word(trumps_out))
+    least, trumps_out = trumps_out_between(view)
+    # "three trumps are still out" only where that is so; where some cards not seen lie in the
+    # stock or the others' discards (at two most of the pack), the most the others may hold
+    key = "engine.hint.trumps-out" if least == trumps_out else "engine.hint.trumps-out-most"
+    out = tr_n(key, trumps_out, words=number_word(trumps_out))
     if not view.trick:
         if eff[card] == TRUMP and view.seat == view.ombre:
             if not trumps_out:  # nothing left to draw: at Quadrille the Ombre often holds them all

@@ -20,7 +20,7 @@ from ombre_core.cards import cards_of
 from ombre_core.narrate import card_name, number_word, plain_lower, said
 from ombre_core.rules import PRESETS, RULES_1660, Rules
 from ombre_core.state import Deal, Phase
-from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, trick_winner
+from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, TRUMP_MASK, trick_winner
 from ombre_core.views import View, view_of
 
 
@@ -325,6 +325,41 @@ def test_the_ombre_is_not_told_to_draw_trumps_that_are_all_his() -> None:
                 assert not ("draw trumps" in text and "no trumps" in text), (rules.id, text)
                 last += "no one else holds a trump" in text
     assert last
+
+
+def test_the_trumps_said_to_be_out_are_those_the_others_may_hold() -> None:
+    """Before, "still out" counted every trump the person had not seen, some of them in the
+    stock's rest or the others' discards: at Ombre by two "seven trumps are still out" against
+    an opponent holding six. Now the count is the trumps the other hands hold where the view
+    tells it exactly, and "up to" the most they may hold where it does not; checked against the
+    true deal, at every table."""
+    exact = most = 0
+    for rules in PRESETS.values():
+        for seed in range(10):
+            deal = Deal.from_seed(rules, seed, seed % rules.seats)
+            rng = random.Random(seed)
+            while not deal.is_over:
+                assert deal.to_move is not None
+                view = view_of(deal, deal.to_move)
+                action = RulePlayer().choose(view, rng)
+                if view.step == Phase.PLAY and A.is_card(action) and not view.trick:
+                    assert view.trump is not None
+                    least, upto = hints.trumps_out_between(view)
+                    trumps = TRUMP_MASK[view.trump]
+                    held = sum(
+                        (deal.hands[s] & trumps).bit_count()
+                        for s in range(rules.seats)
+                        if s != view.seat
+                    )
+                    assert least <= held <= upto, (rules.id, seed, least, held, upto)
+                    text = hints.reason(view, action)
+                    if "still out" in text:
+                        assert f"{number_word(upto)} trump" in text, (rules.id, text)
+                        assert ("up to" in text) == (least != upto), (rules.id, text)
+                        exact += least == upto
+                        most += least != upto
+                deal.apply(action)
+    assert exact and most, (exact, most)
 
 
 def test_a_follower_is_told_whose_trick_it_is_as_far_as_he_can_tell() -> None:
