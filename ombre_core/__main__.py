@@ -1,4 +1,4 @@
-"""The command line: ``python -m ombre_core {play,replay,legal,move,simulate,duel}``.
+"""The command line: ``python -m ombre_core {play,replay,legal,move,simulate,duel,solve}``.
 
 * ``play``: a game in the terminal against computer players, with the legal moves listed
   (``--rules five`` for Ombre by five).
@@ -378,7 +378,9 @@ def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ombre_core", description=__doc__.split("\n")[0]
+        prog="python -m ombre_core",
+        description="The Royal Game of Ombre: play, replay, simulate and analyse deals.",
+        epilog="Each command's own options: python -m ombre_core COMMAND --help.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play against computer players in the terminal")

@@ -6,6 +6,7 @@ import io
 
 import pytest
 
+import ombre_core.__main__ as cli
 from ombre_core import actions as A
 from ombre_core.__main__ import build_parser, cmd_play
 from ombre_core.narrate import Narrator
@@ -43,3 +44,16 @@ def test_the_terminal_tells_the_whole_log_of_the_deal(rules: str) -> None:
     expected = [line for line in log if not line.startswith("The pool holds")]
     assert [line for line in told if not line.startswith("The pool holds")] == expected
     assert replay(to_record(deal)).is_over
+
+
+def test_the_help_names_every_command_in_plain_words() -> None:
+    """``python -m ombre_core --help`` printed the module's first docstring line, reST marks and
+    all, naming every command but ``solve``; the module's doc lists every command too."""
+    parser = build_parser()
+    text = parser.format_help()
+    [commands] = [a.choices for a in parser._actions if isinstance(a.choices, dict)]
+    assert "``" not in text
+    assert commands
+    for command in commands:
+        assert command in text
+        assert f"* ``{command}" in (cli.__doc__ or ""), command
