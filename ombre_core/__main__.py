@@ -376,6 +376,10 @@ def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> 
         session.next_deal()
 
 
+RULES_HELP = "the table: a preset of docs/rules.md (default 1660)"
+RECORD_HELP = "a game record, ombre-record/1 (docs/record.md)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m ombre_core",
@@ -384,28 +388,41 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play against computer players in the terminal")
-    play.add_argument("--rules", choices=sorted(PRESETS), default="1660")
-    play.add_argument("--seed", type=int)
-    play.add_argument("--level", choices=list(LEVELS), default="novice")
-    play.add_argument("--lang", choices=list(i18n.LANGUAGES), default=i18n.DEFAULT)
+    play.add_argument("--rules", choices=sorted(PRESETS), default="1660", help=RULES_HELP)
+    play.add_argument("--seed", type=int, help="the first deal's seed: the same game again")
+    play.add_argument(
+        "--level", choices=list(LEVELS), default="novice", help="the computer players' level"
+    )
+    play.add_argument(
+        "--lang", choices=list(i18n.LANGUAGES), default=i18n.DEFAULT, help="the game's language"
+    )
     rep = sub.add_parser("replay", help="replay a record and print the result as JSON")
-    rep.add_argument("file")
+    rep.add_argument("file", help=RECORD_HELP)
     leg = sub.add_parser("legal", help="print the legal actions after a record's last action")
-    leg.add_argument("file")
+    leg.add_argument("file", help=RECORD_HELP)
     sim = sub.add_parser("simulate", help="let computer players play many deals")
-    sim.add_argument("--games", type=_count, default=1000)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--rules", choices=sorted(PRESETS), default="1660")
-    sim.add_argument("--players", choices=sorted(PLAYERS), default="rules")
+    sim.add_argument("--games", type=_count, default=1000, help="deals to play (default 1000)")
+    sim.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    sim.add_argument("--rules", choices=sorted(PRESETS), default="1660", help=RULES_HELP)
+    sim.add_argument(
+        "--players",
+        choices=sorted(PLAYERS),
+        default="rules",
+        help="one player for every seat (default rules, the novice); --levels for each seat",
+    )
     sim.add_argument(
         "--levels",
         help="a player for each seat, e.g. expert,novice,novice (or one for all): any player a"
         " duel takes, also cheater, expert:SETTING=VALUE or your own package.module.Factory",
     )
     mov = sub.add_parser("move", help="the action a computer player takes next in a record")
-    mov.add_argument("file")
-    mov.add_argument("--level", choices=list(PLAYERS), default="novice")
-    mov.add_argument("--seed", type=int, default=0)
+    mov.add_argument("file", help=RECORD_HELP)
+    mov.add_argument(
+        "--level", choices=list(PLAYERS), default="novice", help="the player (default novice)"
+    )
+    mov.add_argument(
+        "--seed", type=int, default=0, help="the player's seed: the same action again (default 0)"
+    )
     du = sub.add_parser("duel", help="a duplicate-deal match of two computer players")
     named = (
         f"{', '.join(DUELISTS)}, LEVEL:SETTING=VALUE,... (a search player changed), or"
@@ -413,10 +430,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     du.add_argument("a", type=_duelist, help=named)
     du.add_argument("b", type=_duelist, help=named)
-    du.add_argument("--deals", type=int, default=200)
-    du.add_argument("--seed", type=int, default=0)
-    du.add_argument("--rules", choices=sorted(PRESETS), default="1660")
-    du.add_argument("--jobs", type=_count, default=1)
+    du.add_argument(
+        "--deals",
+        type=int,
+        default=200,
+        help="deals, each played with the seats turned (default 200)",
+    )
+    du.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    du.add_argument("--rules", choices=sorted(PRESETS), default="1660", help=RULES_HELP)
+    du.add_argument("--jobs", type=_count, default=1, help="processes to play in (default 1)")
     du.add_argument(
         "--agreement",
         action="store_true",
@@ -431,7 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
     sol = sub.add_parser(
         "solve", help="the double-dummy value and best cards of a record in the trick play"
     )
-    sol.add_argument("file")
+    sol.add_argument("file", help=RECORD_HELP + ", stopped in the trick play")
     sol.add_argument("--budget", type=_count, help="give up after this many search nodes")
     return parser
 
