@@ -20,6 +20,7 @@ from typing import Any
 from . import actions as A
 from .actions import Act
 from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
+from .bots.sampler import handed
 from .bots.search import (
     CHANCE_WORLDS,
     CardChoice,
@@ -178,8 +179,10 @@ def trumps_out_between(view: View) -> tuple[int, int]:
     # at Quadrille by three the king demanded and the card given back were seen by all in the
     # hands that took them (CG p. 46), as the sampler pins them
     shown = 0
-    if view.demanded_from is not None and view.called is not None and view.ombre is not None:
-        for seat, card in ((view.ombre, view.called), (view.demanded_from, view.given)):
+    passed = handed(view)
+    if passed is not None:
+        ombre, giver, king, given = passed
+        for seat, card in ((ombre, king), (giver, given)):
             if card is not None and seat != view.seat and not view.played >> card & 1:
                 shown |= 1 << card
     trumps = (unseen & trump_mask).bit_count()

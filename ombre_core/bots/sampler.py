@@ -185,7 +185,7 @@ def _tricks_of(view: View) -> Iterator[tuple[int, tuple[Card, ...]]]:
         yield view.leader, view.trick
 
 
-def _handed(view: View) -> tuple[int, int, Card, Card | None] | None:
+def handed(view: View) -> tuple[int, int, Card, Card | None] | None:
     """(the Ombre, the player who handed over, the king demanded, the card given back or None
     while the Ombre chooses it) at Quadrille by three (CG p. 46), once demanded; else ``None``."""
     if view.demanded_from is None or view.called is None or view.ombre is None:
@@ -467,7 +467,7 @@ class Sampler:
         }
         self._unseen = view.unseen()
         _voids(view, self._others, self._unseen)
-        self._handed = _handed(view)
+        self._handed = handed(view)
         if self._handed is not None:
             ombre, giver, king, given = self._handed
             for seat, card in ((ombre, king), (giver, given)):
