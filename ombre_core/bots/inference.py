@@ -21,6 +21,9 @@ ruled out by it (a human, or another program, does not bid like our rule player)
   ``exp(strength(t) / trump_scale)`` of the hand he holds when he names it (after discarding,
   before drawing: RG Addition 2): usually his longest, strongest suit (MOR: "whichever suit he
   thinks will best help him").
+* **The call.** An Ombre rarely calls a king (or a queen) he holds: that is playing alone
+  (:attr:`ActionModel.own_call`). Without this a world gave him the called king as often as any
+  other player, so a defender's worlds named the Ombre's partner a third of the time wrongly.
 * **The exchange.** Each card of the hand is thrown out independently with odds
   ``exp((threshold - value) / scale)``, where trumps and kings are worth keeping (RG: the Ombre
   keeps his trumps and kings, "discard everything else"; a defender keeps trumps, kings and
@@ -34,8 +37,10 @@ The card play is not weighed (the voids it shows are hard constraints in the sam
 it by the signal of the cheapest card that does the same was screened and showed no gain
 (``docs/bots.md``, "Screening a change to card play").
 
-Three seats: the roles are "the Ombre" and "a defender"; a called partner (Quadrille) would need a
-third role here and a hidden partner in the sampler (see the sampler's docstring).
+The bids, the trump and the discards are weighed in the roles "the Ombre" and "a defender" (a
+called partner bids and discards before he is one). Who holds the called king, while hidden, is
+read from the cards played (:mod:`.partner`, where :attr:`ActionModel.read_partner` is on: at the
+tables where a king is called).
 """
 
 from __future__ import annotations
@@ -186,6 +191,31 @@ class ActionModel:
     knave_value: float = 0.3
     leave_for_partner: int = 5
     """CG: the first defender should "leave at least five Cards to him that takes last"."""
+    own_call: float = 0.05
+    """The chance that an Ombre who held the card he called called it: he plays alone then, which
+    the rules allow (HOY law 12: "or to call one of your own kings") but a caller rarely wants
+    (he calls to have a partner; the rule player calls his own king only holding them all)."""
+    read_partner: bool = False
+    """Whether the cards played weigh who the hidden partner is (:mod:`.partner`)."""
+    partner_takes_ombre: float = 0.15
+    """The chance that a hidden partner, able to take the trick the Ombre holds or not, takes it
+    when no defender is still to play to it (the rule player never does; the expert 2 in 8)."""
+    partner_takes_ombre_foe_after: float = 0.4
+    """The same with a defender still to play (the rule player never; the expert 19 in 32)."""
+    defender_takes_ombre: float = 0.9
+    """The chance that a defender takes the trick the Ombre holds, when he can (rule player
+    always, expert 29 in 33)."""
+    partner_takes: float = 0.85
+    """The chance that a hidden partner takes a trick a defender holds (rule player always,
+    expert 20 in 24)."""
+    defender_takes: float = 0.35
+    """The chance that a defender takes a trick held by another player than the Ombre, whose
+    side he does not know (rule player never, expert 22 in 42)."""
+    partner_trump_lead: float = 0.35
+    """The chance that a hidden partner on lead, holding trumps and plain cards, leads a trump
+    (rule player 47 in 70, expert 7 in 37)."""
+    defender_trump_lead: float = 0.12
+    """The same for a defender (rule player 0 in 161, expert 15 in 78)."""
 
     # -- bidding --------------------------------------------------------------------------------
 
@@ -264,6 +294,12 @@ def model_for(rules: Rules) -> ActionModel:
     them at every table, and so misread the auction where a king is called or demanded: at
     Quadrille by three, where the rule player asks leave from 5.5 expected tricks, it took a
     pass on 4 for a rarity (and dealt those who passed weak hands); at Quadrille, where he plays
-    sans prendre from 6.7, it took asking leave on 6 for one."""
+    sans prendre from 6.7, it took asking leave on 6 for one. Where a king is called (Quadrille,
+    by five) the model also reads the hidden partner from the play (:mod:`.partner`; since 6
+    December 2026)."""
     ask, sans = bidding_thresholds(rules)
-    return ActionModel(ask_threshold=ask, sans_prendre_threshold=sans)
+    return ActionModel(
+        ask_threshold=ask,
+        sans_prendre_threshold=sans,
+        read_partner=rules.partnership == "called-king",
+    )

@@ -42,9 +42,9 @@ weighted worlds; :meth:`Sampler.worlds` resamples them into equally weighted one
 
 Seats: the counts come from the view and the rules (``View.seats``, ``Rules.hand_size``). A
 called partner (Ombre by five, Quadrille) hidden from the view until his king falls is drawn with
-the cards: in each world he is whoever holds the called card. The model's roles stay the Ombre
-against the rest (:mod:`~ombre_core.bots.inference`): no likelihood is given to how a hidden
-partner played.
+the cards: in each world he is whoever holds the called card, rarely the Ombre himself (the
+model's ``own_call``). The cards played while he is hidden weigh which player that is
+(:mod:`~ombre_core.bots.partner`).
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ from ..tables import EFFECTIVE_SUIT, SPADILLE, SUIT_MASK, TRUMP_MASK
 from ..tricks import legal_cards
 from ..views import View, view_of
 from .inference import ActionModel, elementary_sums, model_for
+from .partner import PartnerReading
 
 __all__ = [
     "Sampler",
@@ -511,6 +512,12 @@ class Sampler:
             e.seat == view.ombre for e in view.events if A.is_trump(e.action)
         )
         self._demand_due = _demand_due(view)
+        model = self.model
+        self._reading = (
+            PartnerReading(view, model)
+            if model is not None and model.read_partner
+            else None
+        )
         self._template, self._named_after_discard = self._replay(self._layout(None))
 
     # -- setting up -------------------------------------------------------------------------------
@@ -553,6 +560,8 @@ class Sampler:
         tilt = hand / pile
         if other.is_ombre and TRUMP_MASK[trump] >> card & 1:
             tilt *= OMBRE_TRUMP_TILT
+        if other.is_ombre and card == self.view.called:
+            tilt *= model.own_call
         return tilt
 
     def _replay(self, layout: _Layout) -> tuple[Deal, bool]:
@@ -685,6 +694,8 @@ class Sampler:
         p = 1.0
         for other in self._others.values():
             dealt = self._dealt_of(layout, other)
+            if other.is_ombre and view.called is not None and dealt >> view.called & 1:
+                p *= model.own_call  # he called a card he held: he plays alone
             for action, options in other.bids:
                 p *= model.bid_probability(dealt, action, options)
             if other.is_ombre and view.trump is not None and self._trump_by_ombre:
@@ -698,6 +709,8 @@ class Sampler:
                 counts = other.discard_range
                 sums = elementary_sums([odds[c] for c in cards_of_list(dealt)], counts[-1])
                 p *= thrown / sum(sums[j] for j in counts)
+        if self._reading is not None and self._reading.active:
+            p *= self._reading.likelihood(layout.hands)
         return p
 
     # -- making deals -----------------------------------------------------------------------------
