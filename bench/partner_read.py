@@ -6,12 +6,14 @@ A script, not a test: it prints figures. Run
 Seeded deals at a table with a called king (Quadrille, Ombre by five) are played by one level at
 every seat. At every card decision of a seat that does not know the partner (not his holder, the
 king not fallen), 100 weighted worlds are drawn for its view three ways (uniform; the table's
-model, bids and discards only; the same model reading the play, :mod:`ombre_core.bots.partner`),
-and the weight the worlds give the true partner is noted, with the number of seats he could be.
+model without reading the play; the table's model, which reads it: :mod:`ombre_core.bots.partner`),
+and the weight the worlds give the true partner is noted, with their effective sample size.
+
 Printed by tricks played: the mean weight on the true partner, and how often he has the most
-weight; the mean weight by the viewer's role; the time a view takes. Then how often players of the level, with a card to take the trick and one not to, took a
-trick their own side held and one the other side held (the model's ``beat_friend`` and
-``beat_foe`` guess these).
+weight; the same by the viewer's role; the median effective sample size; the time a view takes.
+Then what players of the level did where they had a choice, by the player's role and who held
+the trick, and on lead: the frequencies the model's ``partner_takes`` and the fields after it
+stand for.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ombre_core import actions as A
 from ombre_core.bots import make_player
 from ombre_core.bots.inference import model_for
-from ombre_core.bots.sampler import Sampler
+from ombre_core.bots.sampler import Sampler, effective_sample_size
 from ombre_core.rules import get_rules
 from ombre_core.state import Deal, Phase
 from ombre_core.tables import TRUMP_MASK, trick_winner
@@ -42,14 +44,17 @@ WORLDS = 100
 
 def partner_weight(
     sampler: Sampler, partner: int, called: int, rng: random.Random
-) -> tuple[float, bool]:
-    """The weight on worlds where ``partner`` holds ``called``, and whether it is the largest."""
+) -> tuple[float, bool, float]:
+    """The weight on worlds where ``partner`` holds ``called``, whether it is the largest, and
+    the worlds' effective sample size as a fraction of their number."""
     by_seat: dict[int, float] = defaultdict(float)
-    for world in sampler.weighted(WORLDS, rng):
+    worlds = sampler.weighted(WORLDS, rng)
+    for world in worlds:
         holder = next(s for s, h in enumerate(world.deal.hands) if h >> called & 1)
         by_seat[holder] += world.weight
     top = max(by_seat.values())
-    return by_seat.get(partner, 0.0), by_seat.get(partner, 0.0) >= top - 1e-12
+    ess = effective_sample_size([w.weight for w in worlds]) / WORLDS
+    return by_seat.get(partner, 0.0), by_seat.get(partner, 0.0) >= top - 1e-12, ess
 
 
 SITUATIONS = (
@@ -100,6 +105,12 @@ def note_play(deal: Deal, seat: int, card: int, tally: dict[tuple[str, bool], in
     tally[(situation, bool(beats >> card & 1))] += 1
 
 
+def _cell(vals: list[tuple[float, bool, float]]) -> str:
+    weight = statistics.fmean(v[0] for v in vals)
+    top = statistics.fmean(v[1] for v in vals)
+    return f"{weight:.3f} ({top:.2f})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="quadrille")
@@ -114,7 +125,7 @@ def main() -> None:
         "model": replace(table, read_partner=False),
         "reading": replace(table, read_partner=True),
     }
-    rows: dict[int, dict[str, list[tuple[float, bool, int]]]] = defaultdict(
+    rows: dict[int, dict[str, list[tuple[float, bool, float]]]] = defaultdict(
         lambda: defaultdict(list)
     )
     tally: dict[tuple[str, bool], int] = defaultdict(int)
@@ -139,10 +150,9 @@ def main() -> None:
             )
             if hidden:
                 assert view.called is not None and deal.partner is not None
-                could = sum(1 for s in range(rules.seats) if s not in (seat, view.ombre))
                 for label, model in models.items():
                     start = time.process_time()
-                    w, top = partner_weight(
+                    w, top, ess = partner_weight(
                         Sampler(view, model),
                         deal.partner,
                         view.called,
@@ -150,7 +160,7 @@ def main() -> None:
                     )
                     spent[label] += time.process_time() - start
                     role = "Ombre" if seat == view.ombre else "defender"
-                    rows[len(view.tricks)][label].append((w, top, could))
+                    rows[len(view.tricks)][label].append((w, top, ess))
                     by_role[role][label].append(w)
             if (
                 A.is_card(action)
@@ -167,24 +177,25 @@ def main() -> None:
         cells = []
         for label in models:
             vals = row[label]
-            cells.append(
-                f"{statistics.fmean(v[0] for v in vals):.3f} ({statistics.fmean(v[1] for v in vals):.2f})"
-            )
+            cells.append(_cell(vals))
         print(f"{tricks:6d} {len(row['uniform']):6d}   " + "   ".join(f"{c:18s}" for c in cells))
     total = {label: [v for r in rows.values() for v in r[label]] for label in models}
     print(
         "all    "
         + f"{len(total['uniform']):6d}   "
-        + "   ".join(
-            f"{statistics.fmean(v[0] for v in vals):.3f} ({statistics.fmean(v[1] for v in vals):.2f})"
-            for vals in total.values()
-        )
+        + "   ".join(_cell(vals) for vals in total.values())
     )
     for role, row in sorted(by_role.items()):
         print(
             f"seen by {role:9s} {len(row['uniform']):5d} views: "
             + "   ".join(f"{label} {statistics.fmean(v):.3f}" for label, v in row.items())
         )
+    print(
+        "effective sample size, median fraction: "
+        + "   ".join(
+            f"{label} {statistics.median(v[2] for v in vals):.2f}" for label, vals in total.items()
+        )
+    )
     views = len(total["uniform"])
     print(
         "milliseconds a view (set-up and 100 worlds, CPU): "
