@@ -50,6 +50,7 @@ SCRIPTS = {
     "engine": ([], "deals/s"),
     "one_seat": (["standard", "novice", "--deals", "2"], '"pool_shared"'),
     "hint_chance": (["--rules", "quadrille", "--deals", "1"], '"hint_less_choice"'),
+    "partner_read": (["--deals", "2"], "seen by defender"),
 }
 
 

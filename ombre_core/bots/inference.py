@@ -199,23 +199,24 @@ class ActionModel:
     """Whether the cards played weigh who the hidden partner is (:mod:`.partner`)."""
     partner_takes_ombre: float = 0.15
     """The chance that a hidden partner, able to take the trick the Ombre holds or not, takes it
-    when no defender is still to play to it (the rule player never does; the expert 2 in 8)."""
+    when no defender is still to play to it (the rule player never does; the expert 1 in 4)."""
     partner_takes_ombre_foe_after: float = 0.4
-    """The same with a defender still to play (the rule player never; the expert 19 in 32)."""
+    """The same with a defender still to play (the rule player never; the expert 13 in 24)."""
     defender_takes_ombre: float = 0.9
     """The chance that a defender takes the trick the Ombre holds, when he can (rule player
-    always, expert 29 in 33)."""
+    always, expert 37 in 50)."""
     partner_takes: float = 0.85
     """The chance that a hidden partner takes a trick a defender holds (rule player always,
-    expert 20 in 24)."""
+    expert 28 in 32)."""
     defender_takes: float = 0.35
     """The chance that a defender takes a trick held by another player than the Ombre, whose
-    side he does not know (rule player never, expert 22 in 42)."""
+    side he does not know (rule player never, expert 14 in 35)."""
     partner_trump_lead: float = 0.35
     """The chance that a hidden partner on lead, holding trumps and plain cards, leads a trump
-    (rule player 47 in 70, expert 7 in 37)."""
+    (rule player 47 in 70, expert 13 in 44)."""
     defender_trump_lead: float = 0.12
-    """The same for a defender (rule player 0 in 161, expert 15 in 78)."""
+    """The same for a defender (rule player 0 in 161, expert 11 in 66; ``bench/partner_read.py``,
+    Quadrille, seed 7, 100 and 60 deals)."""
 
     # -- bidding --------------------------------------------------------------------------------
 
