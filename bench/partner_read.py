@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ombre_core import actions as A
 from ombre_core.bots import make_player
 from ombre_core.bots.inference import model_for
+from ombre_core.bots.partner import taking_cards
 from ombre_core.bots.sampler import Sampler, effective_sample_size
 from ombre_core.rules import get_rules
 from ombre_core.state import Deal, Phase
@@ -83,10 +84,7 @@ def note_play(deal: Deal, seat: int, card: int, tally: dict[tuple[str, bool], in
             tally[(f"{role} leads", bool(trumps >> card & 1))] += 1
         return
     legal = legal_cards(hand, trick, trump, deal.rules.matador_forced_by)
-    beats = 0
-    for c in range(40):
-        if trick_winner((*trick, c), trump) == len(trick):
-            beats |= 1 << c
+    beats = taking_cards(trick, trump)
     if not legal & beats or not legal & ~beats:
         return
     holder = (deal.leader + trick_winner(trick, trump)) % n

@@ -136,6 +136,13 @@ class View:
                 return e.action - Act.GIVE
         return None
 
+    def all_tricks(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """(leader, cards) of every trick, the one being played included."""
+        tricks = [(leader, cards) for leader, cards, _ in self.tricks]
+        if self.trick:
+            tricks.append((self.leader, self.trick))
+        return tricks
+
     def unseen(self) -> CardSet:
         """Cards this seat has not seen: in other hands, the stock or others' discards (not the
         king demanded at Quadrille by three, nor the card given for it)."""

@@ -33,9 +33,10 @@ ruled out by it (a human, or another program, does not bid like our rule player)
   rarely threw a trump. The first of two defenders is modelled as leaving cards for his partner
   (CG: "leave at least five Cards to him that takes last"), so his small take says less.
 
-The card play is not weighed (the voids it shows are hard constraints in the sampler). Weighing
-it by the signal of the cheapest card that does the same was screened and showed no gain
-(``docs/bots.md``, "Screening a change to card play").
+The card play is not weighed for what it says of the cards (the voids it shows are hard
+constraints in the sampler). Weighing it by the signal of the cheapest card that does the same
+was screened and showed no gain (``docs/bots.md``, "Screening a change to card play"). It is
+weighed for who the hidden partner is, below.
 
 The bids, the trump and the discards are weighed in the roles "the Ombre" and "a defender" (a
 called partner bids and discards before he is one). Who holds the called king, while hidden, is

@@ -27,6 +27,7 @@ Measured in ``bench/partner_read.py`` (docs/bots.md, "Reading the hidden partner
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,16 @@ if TYPE_CHECKING:
     from ..views import View
     from .inference import ActionModel
 
-__all__ = ["PartnerReading"]
+__all__ = ["PartnerReading", "taking_cards"]
+
+
+def taking_cards(trick: Sequence[Card], trump: int) -> CardSet:
+    """The cards that would take ``trick`` (the cards so far, in order) if played to it now."""
+    taking = 0
+    for card in range(40):
+        if trick_winner((*trick, card), trump) == len(trick):
+            taking |= 1 << card
+    return taking
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +93,8 @@ class PartnerReading:
         self._forced_by = view.rules.matador_forced_by
         self._trump = trump
         n = self._seats = view.seats
-        tricks = [(leader, cards) for leader, cards, _ in view.tricks]
-        if view.trick:
-            tricks.append((view.leader, view.trick))
         later = [0] * n
-        for leader, cards in reversed(tricks):
+        for leader, cards in reversed(view.all_tricks()):
             for i, card in enumerate(cards):
                 later[(leader + i) % n] |= 1 << card
             for i, card in enumerate(cards):
@@ -111,10 +118,7 @@ class PartnerReading:
             partner, defender = model.partner_trump_lead, model.defender_trump_lead
         else:
             i = len(prefix)
-            choice = 0
-            for c in range(40):
-                if trick_winner((*prefix, c), trump) == i:
-                    choice |= 1 << c
+            choice = taking_cards(prefix, trump)
             n = self._seats
             holder = (leader + trick_winner(prefix, trump)) % n
             if holder == ombre:

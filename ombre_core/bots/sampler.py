@@ -50,7 +50,7 @@ model's ``own_call``). The cards played while he is hidden weigh which player th
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Literal
@@ -178,14 +178,6 @@ def _decode(history: tuple[tuple[int, str], ...]) -> list[tuple[int, A.Action | 
     return out
 
 
-def _tricks_of(view: View) -> Iterator[tuple[int, tuple[Card, ...]]]:
-    """(leader, cards) of every trick, the one being played included."""
-    for leader, cards, _ in view.tricks:
-        yield leader, cards
-    if view.trick:
-        yield view.leader, view.trick
-
-
 def handed(view: View) -> tuple[int, int, Card, Card | None] | None:
     """(the Ombre, the player who handed over, the king demanded, the card given back or None
     while the Ombre chooses it) at Quadrille by three (CG p. 46), once demanded; else ``None``."""
@@ -260,7 +252,7 @@ def _voids(view: View, others: dict[int, _Other], unseen: CardSet) -> None:
         return
     forced_by = view.rules.matador_forced_by
     n = view.seats
-    for leader, cards in _tricks_of(view):
+    for leader, cards in view.all_tricks():
         led = SUIT_MASK[trump][EFFECTIVE_SUIT[trump][cards[0]]]
         for i, card in enumerate(cards):
             seat = (leader + i) % n
@@ -514,9 +506,7 @@ class Sampler:
         self._demand_due = _demand_due(view)
         model = self.model
         self._reading = (
-            PartnerReading(view, model)
-            if model is not None and model.read_partner
-            else None
+            PartnerReading(view, model) if model is not None and model.read_partner else None
         )
         self._template, self._named_after_discard = self._replay(self._layout(None))
 
