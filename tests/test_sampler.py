@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import statistics
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -231,6 +232,72 @@ def test_uniform_worlds_weigh_the_same_and_weights_sum_to_one() -> None:
     weighted = weighted_worlds(view, 50, random.Random(1))
     assert sum(w.weight for w in weighted) == pytest.approx(1.0)
     assert 1.0 <= effective_sample_size([w.weight for w in weighted]) <= 50.0
+
+
+def test_resampled_worlds_weigh_whole_shares_and_keep_the_view() -> None:
+    """Resampled, each world weighs a whole number of ``1 / n`` (a draw kept twice is given
+    once, weighing two), the shares sum to one, and with inference off the draw is uniform."""
+    rules = get_rules("quadrille")
+    deal = position(rules, 3, 2)
+    view = view_of(deal, deal.to_move or 0)
+    sampler = Sampler(view, model_for(rules))
+    worlds = sampler.resampled(24, random.Random(5))
+    assert sum(w.weight for w in worlds) == pytest.approx(1.0)
+    shares = [w.weight * 24 for w in worlds]
+    assert all(x == pytest.approx(round(x)) and round(x) >= 1 for x in shares), shares
+    hidden = [hidden_state(w.deal) for w in worlds]
+    assert len(set(hidden)) == len(hidden)
+    check_worlds(view, [w.deal for w in worlds], replay=True)
+    again = sampler.resampled(24, random.Random(5))
+    assert [(hidden_state(w.deal), w.weight) for w in again] == list(
+        zip(hidden, (w.weight for w in worlds), strict=True)
+    )
+    assert {w.weight for w in Sampler(view, None).resampled(24, random.Random(5))} == {1 / 24}
+
+
+def test_the_first_resampled_worlds_are_likely_ones() -> None:
+    """A search with a node budget may solve only its first few worlds (about six of 24 in the
+    first tricks by five: docs/bots.md). Drawn with importance weights, six worlds are about
+    three worlds' worth (their effective sample size) and hold a small share of the weight;
+    resampled, they are nearly six. Both draws describe the same worlds: over many, the weight
+    they give the true partner at Quadrille agrees."""
+    rules = get_rules("quadrille")
+    model = model_for(rules)
+    first: dict[str, list[float]] = {"weighted": [], "resampled": []}
+    on_partner: dict[str, float] = {"weighted": 0.0, "resampled": 0.0}
+    views = 0
+    for seed in range(20, 80):
+        # the first lead of the second trick seen by a defender, the partner still hidden
+        deal = next(
+            (
+                d
+                for d in rule_bot_positions(rules, seed, seed % rules.seats)
+                if d.phase_name == "play" and len(d.tricks) == 1 and not d.trick
+            ),
+            None,
+        )
+        if deal is None or deal.partner is None or deal.to_move in (deal.ombre, deal.partner):
+            continue
+        assert deal.called is not None
+        if not deal.hands[deal.partner] >> deal.called & 1:
+            continue  # the king has fallen
+        view = view_of(deal, deal.to_move or 0)
+        sampler = Sampler(view, model)
+        views += 1
+        for name, draw in (("weighted", sampler.weighted), ("resampled", sampler.resampled)):
+            worlds = draw(24, random.Random(seed))
+            first[name].append(effective_sample_size([w.weight for w in worlds[:6]]))
+            on_partner[name] += sum(
+                w.weight
+                for w in draw(200, random.Random(seed))
+                if w.deal.hands[deal.partner] >> deal.called & 1
+            )
+    assert views >= 12
+    weighted, resampled = (statistics.median(first[k]) for k in ("weighted", "resampled"))
+    assert resampled >= 5.0 > weighted + 1.0, first
+    assert on_partner["weighted"] / views == pytest.approx(
+        on_partner["resampled"] / views, abs=0.08
+    ), on_partner
 
 
 def test_a_view_no_deal_gives_is_refused() -> None:

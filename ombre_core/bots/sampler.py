@@ -779,6 +779,37 @@ class Sampler:
         weights = _normalised([lay.weight for lay in layouts])
         return [World(self._deal(lay), w) for lay, w in zip(layouts, weights, strict=True)]
 
+    def resampled(self, n: int, rng: random.Random, oversample: int = 3) -> list[World]:
+        """About ``n`` worlds, each as likely as its weight says: ``n * oversample`` drawn, ``n``
+        kept by systematic resampling in proportion to their weights, and a draw kept ``k``
+        times given once with weight ``k / n``; in the order drawn (a random order).
+
+        For a search that may solve only its first few worlds (a node budget spent before the
+        last): with :meth:`weighted` those few carry whatever weight they drew, a small share of
+        the whole and most of it on one or two (docs/bots.md, "Worlds drawn by their weight");
+        here each is a likely world. With inference off, :meth:`weighted`.
+        """
+        if self.model is None or oversample <= 1:
+            return self.weighted(n, rng)
+        pool = [self._layout(rng) for _ in range(n * oversample)]
+        counts = [0] * len(pool)
+        step = 1.0 / n
+        point = rng.random() * step
+        cumulative = 0.0
+        kept = 0
+        for i, weight in enumerate(_normalised([lay.weight for lay in pool])):
+            cumulative += weight
+            while point < cumulative and kept < n:
+                counts[i] += 1
+                kept += 1
+                point += step
+        counts[-1] += n - kept  # rounding at the very end of the pile
+        return [
+            World(self._deal(lay), count / n)
+            for lay, count in zip(pool, counts, strict=True)
+            if count
+        ]
+
     def worlds(self, n: int, rng: random.Random, oversample: int = 2) -> list[Deal]:
         """``n`` equally weighted worlds: ``n * oversample`` drawn, then ``n`` kept by systematic
         resampling in proportion to their weights (a world may be kept more than once; each kept

@@ -102,6 +102,12 @@ class SearchConfig:
     """Weigh the others' bids by the rule player's thresholds at this table
     (:func:`.inference.model_for`); else by the three-handed ones at every table, as until 4
     December 2026 (``expert:table_model=false``)."""
+    play_oversample: int = 1
+    """Draw this many times :attr:`play_worlds` for a card and keep that many by their weights
+    (:meth:`.sampler.Sampler.resampled`), so that the worlds a node budget lets it solve are
+    the likely ones; 1 keeps every draw with its importance weight
+    (:meth:`~.sampler.Sampler.weighted`). 3 screened by five and at Quadrille, 6 December 2026:
+    no gain (docs/bots.md, "Worlds drawn by their weight")."""
     vole_confidence: float = 0.9
     """Declare the vole when the worlds say it is made at least this often."""
     vole_last_chance: bool = True
@@ -467,11 +473,14 @@ class SearchPlayer:
 
     # -- worlds -----------------------------------------------------------------------------------
 
-    def _worlds(self, view: View, n: int, rng: random.Random) -> list[World]:
+    def _worlds(self, view: View, n: int, rng: random.Random, oversample: int = 1) -> list[World]:
         config = self.config
         if not config.inference:
             return Sampler(view, None).weighted(n, rng)
-        return Sampler(view, "table" if config.table_model else DEFAULT_MODEL).weighted(n, rng)
+        sampler = Sampler(view, "table" if config.table_model else DEFAULT_MODEL)
+        if oversample > 1:
+            return sampler.resampled(n, rng, oversample)
+        return sampler.weighted(n, rng)
 
     # -- card play -------------------------------------------------------------------------------
 
@@ -517,7 +526,7 @@ class SearchPlayer:
                 rng=rng,
             )
             return CardChoice(card, chance, len(worlds))
-        worlds = self._worlds(view, config.play_worlds, rng)
+        worlds = self._worlds(view, config.play_worlds, rng, config.play_oversample)
         left = view.rules.tricks - len(view.tricks)
         scores = dict.fromkeys(cards, 0.0)
         wins = dict.fromkeys(cards, 0.0)
