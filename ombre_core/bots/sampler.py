@@ -792,18 +792,7 @@ class Sampler:
         if self.model is None or oversample <= 1:
             return self.weighted(n, rng)
         pool = [self._layout(rng) for _ in range(n * oversample)]
-        counts = [0] * len(pool)
-        step = 1.0 / n
-        point = rng.random() * step
-        cumulative = 0.0
-        kept = 0
-        for i, weight in enumerate(_normalised([lay.weight for lay in pool])):
-            cumulative += weight
-            while point < cumulative and kept < n:
-                counts[i] += 1
-                kept += 1
-                point += step
-        counts[-1] += n - kept  # rounding at the very end of the pile
+        counts = _systematic_counts([lay.weight for lay in pool], n, rng)
         return [
             World(self._deal(lay), count / n)
             for lay, count in zip(pool, counts, strict=True)
@@ -820,18 +809,29 @@ class Sampler:
         if self.model is None or oversample <= 1:
             return [self._deal(self._layout(rng)) for _ in range(n)]
         pool = [self._layout(rng) for _ in range(n * oversample)]
-        step = 1.0 / n
-        point = rng.random() * step
-        kept: list[Deal] = []
-        cumulative = 0.0
-        for lay, weight in zip(pool, _normalised([lay.weight for lay in pool]), strict=True):
-            cumulative += weight
-            while point < cumulative and len(kept) < n:
-                kept.append(self._deal(lay))
-                point += step
-        while len(kept) < n:  # rounding at the very end of the pile
-            kept.append(self._deal(pool[-1]))
-        return kept
+        counts = _systematic_counts([lay.weight for lay in pool], n, rng)
+        return [
+            self._deal(lay) for lay, count in zip(pool, counts, strict=True) for _ in range(count)
+        ]
+
+
+def _systematic_counts(weights: list[float], n: int, rng: random.Random) -> list[int]:
+    """How many times each of ``weights``' draws is kept when ``n`` are kept in proportion to
+    them by systematic resampling (one random offset, then every ``1 / n`` of the cumulative
+    weight); the counts sum to ``n``."""
+    counts = [0] * len(weights)
+    step = 1.0 / n
+    point = rng.random() * step
+    cumulative = 0.0
+    kept = 0
+    for i, weight in enumerate(_normalised(weights)):
+        cumulative += weight
+        while point < cumulative and kept < n:
+            counts[i] += 1
+            kept += 1
+            point += step
+    counts[-1] += n - kept  # rounding at the very end of the pile
+    return counts
 
 
 def _normalised(weights: list[float]) -> list[float]:
