@@ -9,9 +9,10 @@ review plays out the lines that judge them in counters, and everyone plays the c
 rule player does. Prints, per preset and over all, the CPU time of ``review_deal`` for that
 seat (median, p90, max, in this process), how many decisions it listed and how many bids and
 exchanges it judged in counters, how many rows were left without the solver's verdict (too long
-to work out), and a digest of the reviews (the same digest on two commits:
-the same reviews). Run on two commits side by side (``farm-bench``) to compare; before the
-judging in counters (``c79aa31``) the count of judged decisions is 0.
+to work out) and how many cards with their outcomes but not their tricks (``tricks_untold``),
+and a digest of the reviews (the same digest on two commits: the same reviews). Run on two
+commits side by side (``farm-bench``) to compare; before the judging in counters (``c79aa31``)
+the count of judged decisions is 0.
 
 A measuring script, not a test: it asserts nothing. Pyodide in Chromium takes about 1.7 to 2
 times CPython's time for the search (docs/bots.md).
@@ -71,7 +72,7 @@ def main() -> None:
     report: dict[str, object] = {"deals": args.deals, "seat": args.seat}
     for rules_id in args.rules:
         times = []
-        listed = judged = unsolved = 0
+        listed = judged = unsolved = untold = 0
         for seed in range(1, args.deals + 1):
             deal = hasty_deal(rules_id, seed, args.seat)
             start = time.process_time()
@@ -80,6 +81,7 @@ def main() -> None:
             listed += len(decisions)
             judged += sum(getattr(d, "counters", None) is not None for d in decisions)
             unsolved += sum(getattr(d, "unsolved", False) for d in decisions)
+            untold += sum(getattr(d, "tricks_untold", False) for d in decisions)
             digest.update(repr(decisions).encode())
         every += times
         report[rules_id] = {
@@ -87,6 +89,7 @@ def main() -> None:
             "decisions": listed,
             "judged_in_counters": judged,
             "unsolved": unsolved,
+            "tricks_untold": untold,
         }
     report["all"] = figures(every)
     report["digest"] = digest.hexdigest()[:16]

@@ -457,7 +457,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
     # the play differs by table (a trump, a king called or demanded, a card given back).
     stock = view.rules.stock_size > 0
     cards = best = tricks_lost = games_lost = agreed = differed = costly = unsolved = 0
-    unpaid = 0
+    unpaid = untold = 0
     for d in decisions:
         row: dict[str, Any] = {
             "index": d.index,
@@ -484,6 +484,11 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
                     best=_outcome_words(d.best_rung),
                     this=_outcome_words(d.rung),
                 )
+            elif d.tricks_untold:  # the outcome kept; whether a trick went, not worked out
+                untold += 1
+                row["verdict"] = "kept"
+                row["label"] = tr("engine.review.kept")
+                row["text"] = tr("engine.review.kept.text", best=_outcome_words(d.best_rung))
             elif d.cost_tricks:
                 tricks_lost += 1
                 row["verdict"] = "trick"
@@ -531,6 +536,8 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
                 games=games_lost,
             )
         )
+    if untold:
+        parts.append(tr_n("engine.review.summary.kept", untold))
     if differed:
         # "before the play": a bid, an exchange or a trump named (tables with a stock or not)
         parts.append(tr_n("engine.review.summary.choices", differed, k=costly))

@@ -29,7 +29,7 @@ from ombre_core.bots.review import (
 from ombre_core.bots.rulebot import RulePlayer
 from ombre_core.bots.solver import BudgetExceeded, position_of, solve_position
 from ombre_core.cards import cards_of
-from ombre_core.narrate import Narrator, said
+from ombre_core.narrate import Narrator, card_name, said
 from ombre_core.record import replay, to_record
 from ombre_core.rules import Rules, get_rules
 from ombre_core.scoring import ombre_side, settle
@@ -292,10 +292,49 @@ def test_a_card_too_long_to_work_out_stands_beside_the_experts() -> None:
             assert not d.cost_game and d.cost_tricks == 0
             assert row["verdict"] == "unsolved" and row["best"] is None
             assert row["label"] == "Not worked out" and "expert's choice" in row["text"]
+        elif d.tricks_untold:  # the outcomes within 5 nodes, the tricks not: as far as they go
+            assert (d.best, d.rung, d.best_rung) == (full.best, full.rung, full.best_rung)
+            assert row["verdict"] in ("kept", "game", "vole")
         else:  # small enough to solve within 5 nodes: judged as before
             assert d == full
     assert hard, "the first tricks take more than 5 nodes"
     assert "too long to work out" in shown["summary"]
+
+
+def test_a_card_whose_tricks_are_too_long_to_count_keeps_its_outcome() -> None:
+    """At four or five seats the tricks under best play are the longer search of a card's row:
+    past the budget there, the row keeps the outcomes already worked out and says so."""
+    deal = finished(PRESET_LIST[0], 2)
+    reviewed = review_deal(deal, 0)
+
+    def too_long(*args: object, **kwargs: object) -> tuple[int, int]:
+        raise BudgetExceeded(1)
+
+    with patch.object(review, "tricks_under_best_play", too_long):
+        short = review_deal(deal, 0)
+    shown = table.review_snapshot(short, view_of(deal, 0))
+    kept = 0
+    for d, full, row in zip(short, reviewed, shown["decisions"], strict=True):
+        if d.step != Phase.PLAY:
+            assert d == full
+            continue
+        assert (d.best, d.rung, d.best_rung) == (full.best, full.rung, full.best_rung)
+        assert d.tricks is None and d.best_tricks is None and d.cost_tricks == 0
+        assert d.tricks_untold and not d.unsolved
+        assert row["best"] == [card_name(c, deal.trump, deal.rules) for c in d.best]
+        if d.cost_game:
+            assert row["verdict"] == "game"
+        elif d.vole_gain:
+            assert row["verdict"] == "vole"
+        else:
+            kept += 1
+            assert row["verdict"] == "kept" and row["label"] == "Kept the outcome"
+            assert "too long to work out" in row["text"]
+    assert kept, "some card kept its outcome"
+    counted = sum(d.tricks_untold and not d.cost_game for d in short)
+    plural = "card kept" if counted == 1 else "cards kept"
+    assert f"{counted} {plural} the outcome" in shown["summary"]
+    assert all(not d.tricks_untold for d in reviewed)
 
 
 class Replaying:
