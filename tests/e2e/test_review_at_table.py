@@ -13,6 +13,12 @@ from test_ui import ENGINE_TIMEOUT_MS, open_table, play_to_end, settle
 VOLE_UNPAID = DATA / "vole-unpaid-two.json"
 """Ombre by two, the rule player in both seats: seat 0 makes the vole without declaring it; its
 17th action is his last chance to (``tests/test_review.py`` checks both)."""
+KEPT_QUADRILLE = DATA / "review-kept-quadrille.json"
+"""Quadrille, the rule player in every seat (seat 0 passes and defends; the Ombre wins),
+stopped before the last trick: seat 0's card at trick 1 has outcomes within
+``review.ROW_BUDGET`` and tricks beyond it, so its row keeps the outcome (the rule itself is
+checked in ``tests/test_review.py`` with a patched search; should the solver's node counts
+change, ``bench/review.py``'s ``tricks_untold`` finds another such deal)."""
 
 
 def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors: list[str]) -> None:
@@ -140,3 +146,33 @@ def _shot(name: str) -> Any:
     folder = Path(__file__).parent / "screenshots"
     folder.mkdir(exist_ok=True)
     return folder / name
+
+
+def test_a_card_whose_tricks_were_too_long_to_count_keeps_its_outcome(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    open_table(page, base_url, "?seed=2&rules=quadrille")
+    open_record(page, KEPT_QUADRILLE)
+    bar = page.locator("#replay-bar")
+    expect(bar).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    page.locator("#replay-end").click()
+    expect(bar).to_contain_text("step 42 of 42")
+    page.locator("#replay-play-on").click()
+    expect(bar).to_be_hidden(timeout=ENGINE_TIMEOUT_MS)
+    play_to_end(page)
+    page.get_by_role("button", name="Review the deal").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    row = dialog.locator("#review-rows tr.verdict-kept")
+    expect(row).to_have_count(1)
+    expect(row.locator("th")).to_have_text("Trick 1")
+    expect(row).to_contain_text("Kept the outcome")
+    expect(row).to_contain_text("this card led to a sacada, as the best did")
+    # the best cards for the outcome are shown, the card played among them
+    expect(row.locator("td[data-label='Best for the outcome']")).to_contain_text("Six of Clubs")
+    expect(dialog.locator("#review-summary")).to_contain_text(
+        "1 card kept the outcome; its tricks were too long to count."
+    )
+    row.scroll_into_view_if_needed()
+    page.screenshot(path=str(_shot("review-kept-1280.png")))
+    assert console_errors == []
