@@ -14,8 +14,9 @@ VOLE_UNPAID = DATA / "vole-unpaid-two.json"
 """Ombre by two, the rule player in both seats: seat 0 makes the vole without declaring it; its
 17th action is his last chance to (``tests/test_review.py`` checks both)."""
 KEPT_QUADRILLE = DATA / "review-kept-quadrille.json"
-"""Quadrille, the rule player in every seat (seat 0 passes and defends; the Ombre wins),
-stopped before the last trick: seat 0's card at trick 1 has outcomes within
+"""Quadrille, ``bench/review.py``'s deal 2 (seat 0 bids at random and passes, then defends; the
+rule player everywhere else), stopped before the last trick: seat 0's card at trick 1 has
+outcomes within
 ``review.ROW_BUDGET`` and tricks beyond it, so its row keeps the outcome (the rule itself is
 checked in ``tests/test_review.py`` with a patched search; should the solver's node counts
 change, ``bench/review.py``'s ``tricks_untold`` finds another such deal)."""
