@@ -16,10 +16,9 @@ VOLE_UNPAID = DATA / "vole-unpaid-two.json"
 KEPT_QUADRILLE = DATA / "review-kept-quadrille.json"
 """Quadrille, ``bench/review.py``'s deal 2 (seat 0 bids at random and passes, then defends; the
 rule player everywhere else), stopped before the last trick: seat 0's card at trick 1 has
-outcomes within
-``review.ROW_BUDGET`` and tricks beyond it, so its row keeps the outcome (the rule itself is
-checked in ``tests/test_review.py`` with a patched search; should the solver's node counts
-change, ``bench/review.py``'s ``tricks_untold`` finds another such deal)."""
+outcomes within ``review.ROW_BUDGET`` and tricks beyond it, so its row keeps the outcome (the
+rule itself is checked in ``tests/test_review.py`` with a patched search; should the solver's
+node counts change, ``bench/review.py``'s ``tricks_untold`` finds another such deal)."""
 
 
 def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors: list[str]) -> None:
