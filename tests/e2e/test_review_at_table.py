@@ -21,13 +21,19 @@ rule itself is checked in ``tests/test_review.py`` with a patched search; should
 node counts change, ``bench/review.py``'s ``tricks_untold`` finds another such deal)."""
 
 
+def open_review(page: Any) -> Any:
+    """Open the review from the finished deal's result and wait until every row is in."""
+    page.get_by_role("button", name="Review the deal").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    return dialog
+
+
 def test_the_review_opens_after_a_deal(page: Any, base_url: str, console_errors: list[str]) -> None:
     open_table(page, base_url, "?seed=8&rules=1660")
     play_to_end(page)
-    page.get_by_role("button", name="Review the deal").click()
-    dialog = page.locator("#review-dialog")
+    dialog = open_review(page)
     expect(dialog).to_be_visible()
-    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
     rows = dialog.locator("#review-rows tr")
     assert rows.count() >= 1
     trick = page.locator("th", has_text=re.compile(r"^Trick \d"))
@@ -73,9 +79,7 @@ def test_the_review_shows_its_rows_as_they_come_and_stops_when_closed(
     open_table(page, base_url, "?seed=8&rules=1660")
     play_to_end(page)
     page.evaluate(WATCH_ROWS)
-    page.get_by_role("button", name="Review the deal").click()
-    dialog = page.locator("#review-dialog")
-    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    dialog = open_review(page)
     total = dialog.locator("#review-rows tr").count()
     seen = [n for n in page.evaluate("window.__reviewRows") if n]
     assert total >= 3 and seen == list(range(1, total + 1)), seen  # one more row each time
@@ -121,9 +125,7 @@ def test_the_last_chance_for_the_vole_is_hinted_and_a_vole_left_undeclared_revie
     page.screenshot(path=str(_shot("vole-hint-1280.png")))
     # he leads a card instead, and every card he holds is master: the vole is made, unpaid
     play_to_end(page)
-    page.get_by_role("button", name="Review the deal").click()
-    dialog = page.locator("#review-dialog")
-    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    dialog = open_review(page)
     row = dialog.locator("#review-rows tr.verdict-vole")
     expect(row).to_have_count(1)
     expect(row).to_contain_text("Vole not declared")
@@ -160,9 +162,7 @@ def test_a_card_whose_tricks_were_too_long_to_count_keeps_its_outcome(
     page.locator("#replay-play-on").click()
     expect(bar).to_be_hidden(timeout=ENGINE_TIMEOUT_MS)
     play_to_end(page)
-    page.get_by_role("button", name="Review the deal").click()
-    dialog = page.locator("#review-dialog")
-    expect(dialog).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    dialog = open_review(page)
     row = dialog.locator("#review-rows tr.verdict-kept")
     expect(row).to_have_count(1)
     expect(row.locator("th")).to_have_text("Trick 1")
