@@ -450,8 +450,8 @@ def _decision(
     judged = replace(
         unsolved, best=solution.best, rung=solution.rungs[action], best_rung=solution.rung
     )
+    rest = max(1, ROW_BUDGET - solution.nodes)
     try:
-        rest = max(1, ROW_BUDGET - solution.nodes)
         best_tricks, tricks = tricks_under_best_play(deal, action, rest, lines.tricks)
     except BudgetExceeded:  # the outcomes stand; the tricks were too long to count
         return judged
