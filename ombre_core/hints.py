@@ -40,7 +40,15 @@ from .narrate import (
     suit_lower,
 )
 from .state import Phase
-from .tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, TRUMP, TRUMP_MASK, trick_winner
+from .tables import (
+    EFFECTIVE_SUIT,
+    MATADOR_MASK,
+    POWER,
+    SUIT_MASK,
+    TRUMP,
+    TRUMP_MASK,
+    trick_winner,
+)
 from .views import View
 
 
@@ -200,6 +208,8 @@ def _card_reason(view: View, card: int) -> str:
     eff = EFFECTIVE_SUIT[trump]
     power = POWER[trump]
     unseen = view.unseen()
+    if [a for a in view.legal if A.is_card(a)] == [card]:
+        return _forced_reason(view, card, name)
     least, trumps_out = trumps_out_between(view)
     # "three trumps are still out" only where that is so; where some cards not seen lie in the
     # stock or the others' discards (at two most of the pack), the most the others may hold
@@ -239,3 +249,19 @@ def _card_reason(view: View, card: int) -> str:
     if best_so_far in view.friends:
         return tr("engine.hint.side-wins", card=name)
     return tr("engine.hint.throw", card=name)
+
+
+def _forced_reason(view: View, card: int, name: str) -> str:
+    """Why ``card`` is the only card the rules allow (:func:`.tricks.legal_cards` decided it;
+    this only says which rule it was): before, a forced card was explained as a choice ("your
+    least useful card", "keep your strength"), though the person had none."""
+    assert view.trump is not None
+    if view.hand.bit_count() == 1:
+        return tr("engine.hint.forced.last", card=name)
+    eff = EFFECTIVE_SUIT[view.trump]
+    if eff[view.trick[0]] != TRUMP:
+        return tr("engine.hint.forced.follow", card=name)
+    # a trump lead: a lone matador is forced only by a higher one (RG, compendium §3.1)
+    if MATADOR_MASK[view.trump] >> card & 1:
+        return tr("engine.hint.forced.matador", card=name)
+    return tr("engine.hint.forced.trump", card=name)

@@ -20,7 +20,15 @@ from ombre_core.cards import cards_of
 from ombre_core.narrate import card_name, number_word, plain_lower, said
 from ombre_core.rules import PRESETS, RULES_1660, Rules
 from ombre_core.state import Deal, Phase
-from ombre_core.tables import EFFECTIVE_SUIT, POWER, SUIT_MASK, TRUMP_MASK, trick_winner
+from ombre_core.tables import (
+    EFFECTIVE_SUIT,
+    MATADOR_MASK,
+    POWER,
+    SUIT_MASK,
+    TRUMP,
+    TRUMP_MASK,
+    trick_winner,
+)
 from ombre_core.views import View, view_of
 
 
@@ -371,6 +379,8 @@ def test_a_follower_is_told_whose_trick_it_is_as_far_as_he_can_tell() -> None:
         for view, action in rule_player_steps(PRESETS[name], 30):
             if view.step != Phase.PLAY or not A.is_card(action) or not view.trick:
                 continue
+            if forced(view):
+                continue  # no choice to explain: test_a_forced_card_is_explained_by_its_rule
             assert view.trump is not None
             text = hints.reason(view, action)
             trick = (*view.trick, action)
@@ -384,6 +394,46 @@ def test_a_follower_is_told_whose_trick_it_is_as_far_as_he_can_tell() -> None:
                 assert all(power[c] < power[action] for c in cards_of(out)), text
             ruffs += "unless someone after you trumps higher" in text
     assert side and ruffs
+
+
+def forced(view: View) -> bool:
+    """Whether the rules leave ``view``'s seat one card to play."""
+    return len([a for a in view.legal if A.is_card(a)]) == 1
+
+
+FORCED_KEYS = ("last", "follow", "trump", "matador")
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_forced_card_is_explained_by_its_rule(lang: str) -> None:
+    """A card the rules leave alone was explained as a choice: "throw Queen of Clubs, your
+    least useful card" to a person holding no other club, "keep your strength" with nothing
+    else to play. Now its hint says which rule forces it, in the language, whichever table:
+    the last card, following the suit led, a trump to a trump lead, or a lone matador forced
+    by a higher one (RG; compendium §3.1)."""
+    seen: set[str] = set()
+    with i18n.using(lang):
+        said_for = {k: i18n.tr(f"engine.hint.forced.{k}", card="{card}") for k in FORCED_KEYS}
+        for name in ("1660", "quadrille", "five"):
+            for view, action in rule_player_steps(PRESETS[name], 20):
+                if view.step != Phase.PLAY or not A.is_card(action) or not forced(view):
+                    continue
+                assert view.trump is not None
+                text = hints.reason(view, action)
+                name_said = card_name(action, view.trump, view.rules)
+                kind = next(k for k, v in said_for.items() if v.format(card=name_said) == text)
+                seen.add(kind)
+                led = EFFECTIVE_SUIT[view.trump][view.trick[0]] if view.trick else None
+                if kind == "last":
+                    assert view.hand.bit_count() == 1
+                elif kind == "follow":
+                    assert led == EFFECTIVE_SUIT[view.trump][action] and led != TRUMP
+                else:
+                    assert led == TRUMP and EFFECTIVE_SUIT[view.trump][action] == TRUMP
+                    assert view.hand & TRUMP_MASK[view.trump] == 1 << action  # his only trump
+                    matador = MATADOR_MASK[view.trump] >> action & 1
+                    assert bool(matador) == (kind == "matador"), text
+    assert seen == set(FORCED_KEYS), seen
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
