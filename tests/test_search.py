@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from ombre_helpers import PRESET_LIST
@@ -19,10 +20,12 @@ from ombre_core.bots.ladder import SACADA_RUNG
 from ombre_core.bots.payoff import ombre_price
 from ombre_core.bots.sampler import Sampler
 from ombre_core.bots.search import (
+    EXPERT,
     SearchConfig,
     SearchPlayer,
     guarded_choice,
     last_chance_for_vole,
+    near_threshold,
     quick_card,
 )
 from ombre_core.rules import PRESETS, Rules, get_rules
@@ -406,3 +409,37 @@ def test_the_vole_windows_last_chance_is_its_last_open_moment(rules_id: str) -> 
     assert open_ones == moments[: len(open_ones)]  # a window from the first lead on
     assert [m for m in moments if rules.vole_last_chance(*m)] == [open_ones[-1]]
     assert open_ones[-1] == (rules.vole_declare_before_trick - 1, False)
+
+
+def test_the_expert_prices_a_bid_over_sixteen_worlds_at_three_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a table of three the expert's priced bid reads 16 worlds, 1,500 nodes a solve (its
+    error halved, the same time near enough: docs/bots.md, "Sixteen worlds a priced bid at
+    three"); at two, four and five seats 8 worlds, as before, with each table's budget."""
+    got = {n: (EXPERT.at_table(n).bid_worlds, EXPERT.at_table(n).bid_budget) for n in (2, 3, 4, 5)}
+    assert got == {2: (8, 3_000), 3: (16, 1_500), 4: (8, 3_000 * 3 // 8), 5: (8, 3_000 * 3 // 10)}
+    asked: list[int] = []
+    worlds_of = SearchPlayer._worlds
+
+    def counted(self: SearchPlayer, view: View, n: int, rng: random.Random, *rest: int) -> Any:
+        asked.append(n)
+        return worlds_of(self, view, n, rng, *rest)
+
+    monkeypatch.setattr(SearchPlayer, "_worlds", counted)
+    for rules_id, worlds in (("1660", 16), ("classic", 16), ("quadrille", 8)):
+        rules = get_rules(rules_id)
+        priced = 0
+        for seed in range(40):
+            deal = Deal.from_seed(rules, seed, seed % rules.seats)
+            assert deal.to_move is not None
+            view = view_of(deal, deal.to_move)
+            if len(view.legal) < 2 or not near_threshold(view.hand, rules=rules, gray_zone=1.0):
+                continue
+            asked.clear()
+            SearchPlayer("expert", EXPERT).choose(view, random.Random(seed))
+            assert asked == [worlds], (rules_id, seed, asked)
+            priced += 1
+            if priced == 2:
+                break
+        assert priced == 2, rules_id

@@ -332,7 +332,9 @@ AUCTION_SETTINGS = frozenset(
     }
 )
 """Search settings read only in the auction (:meth:`.search.SearchPlayer._bid`)."""
-PRICING_SETTINGS = frozenset({"bid_worlds", "bid_budget"})
+PRICING_SETTINGS = frozenset(
+    {"bid_worlds", "bid_budget", "bid_worlds_at_three", "bid_budget_at_three"}
+)
 """Settings of the priced auction that the priced exchange reads too."""
 BEFORE_PLAY_SETTINGS = AUCTION_SETTINGS | PRICING_SETTINGS | {"priced_exchange"}
 """Search settings read only before the trick play: in the auction, the exchange and the

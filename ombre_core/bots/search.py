@@ -175,14 +175,33 @@ class SearchConfig:
     changes is sans prendre played on hands with which the pamphlet's count calls a king or
     passes (docs/bots.md, "A wider gray zone by five")."""
 
+    bid_worlds_at_three: int | None = None
+    """The :attr:`bid_worlds` at a table of three (None: the same), each solve held to
+    :attr:`bid_budget_at_three` nodes. Over 16 worlds instead of 8 a priced bid's standard
+    error is smaller, so the guard (:attr:`price_confidence`) leaves the pamphlet's bid where
+    the worlds truly favour another, and less often on a few lucky worlds: +0.52 lesser
+    counters a deal [+0.10, +0.95] in 1660, +0.15 [-0.07, +0.38] counters in ``classic``, on
+    2,000 fresh deals each (docs/bots.md, "Sixteen worlds a priced bid at three")."""
+    bid_budget_at_three: int | None = None
+    """The :attr:`bid_budget` at a table of three where :attr:`bid_worlds_at_three` is set
+    (None: the same): half the nodes a solve keeps twice the worlds within the time."""
+
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
         node of the solver holds a card of each seat, so at four or five seats one costs more
         (measured at five, in Chromium: about 1.5 times the time of one at three). Scaled by
         3/seats there, a decision takes about the same time at any table. At two, the worlds
-        of :attr:`worlds_at_two`; at five, the gray zone of :attr:`gray_zone_at_five`."""
+        of :attr:`worlds_at_two`; at three, a bid's of :attr:`bid_worlds_at_three`; at five,
+        the gray zone of :attr:`gray_zone_at_five`."""
         if seats == 2 and self.worlds_at_two is not None:
             return replace(self, play_worlds=self.worlds_at_two)
+        if seats == 3 and self.bid_worlds_at_three is not None:
+            budget = self.bid_budget_at_three
+            return replace(
+                self,
+                bid_worlds=self.bid_worlds_at_three,
+                bid_budget=self.bid_budget if budget is None else budget,
+            )
         if seats <= 3:
             return self
         return replace(
@@ -239,7 +258,13 @@ the table's time: its worlds stop being solved once the choice is settled
 (``expert-priced-auction``) [-0.29, +0.02]. The expert from 2 to 3 December 2026, kept as the
 diagnostic ``expert-guarded`` (docs/bots.md)."""
 EXPERT = replace(
-    EXPERT_GUARDED, gray_zone=1.0, price_confidence=1.0, worlds_at_two=40, gray_zone_at_five=1.5
+    EXPERT_GUARDED,
+    gray_zone=1.0,
+    price_confidence=1.0,
+    worlds_at_two=40,
+    gray_zone_at_five=1.5,
+    bid_worlds_at_three=16,
+    bid_budget_at_three=1_500,
 )
 """:data:`EXPERT_GUARDED` pricing more hands (within one expected trick of a threshold) and
 leaving the pamphlet's bid when the worlds are one standard error sure of another. Over the
@@ -251,7 +276,10 @@ of 150 rule-player deals, ``bench/priced_bids.py``). At two it samples 40 worlds
 tables, deal by deal over the 2,000 deals of seed 2026 against the novice (docs/bots.md). By
 five it prices hands within 1.5 expected tricks of a threshold (since 5 December 2026): +0.066
 counters a deal [+0.033, +0.099] over the one trick of the other tables, the same way; most of
-what it changes there is sans prendre played where the pamphlet would call a king or pass."""
+what it changes there is sans prendre played where the pamphlet would call a king or pass. At
+three it prices a bid over 16 worlds, 1,500 nodes a solve (since 6 December 2026): +0.52 lesser
+counters a deal [+0.10, +0.95] in 1660 over the 8 worlds of 3,000 nodes, on the 2,000 fresh
+deals of seed 4242 (+0.15 [-0.07, +0.38] counters in ``classic``)."""
 
 EXPERT_ISMCTS = replace(EXPERT, tree_tricks=10)
 """The expert's auction and exchange; its cards (every trick, at any of our tables) by
@@ -698,9 +726,8 @@ class SearchPlayer:
         where they are least sure, the contracts are priced over sampled worlds."""
         rules = view.rules
         rule_choice = self._rules_player.choose(view, rng)
-        config = self.config
-        gray_zone = config.at_table(rules.seats).gray_zone
-        if not near_threshold(view.hand, config.ask_threshold, rules, gray_zone):
+        config = self.config.at_table(rules.seats)
+        if not near_threshold(view.hand, config.ask_threshold, rules, config.gray_zone):
             return rule_choice
         worlds = self._worlds(view, config.bid_worlds, rng)
         rows: dict[A.Action, list[float | Deal]] = {}
@@ -815,7 +842,7 @@ class SearchPlayer:
 
     def _ombre_discard(self, view: View, rng: random.Random) -> A.Action:
         """Choose the trump and the discard together, by their priced outcomes over worlds."""
-        worlds = self._worlds(view, self.config.bid_worlds, rng)
+        worlds = self._worlds(view, self.config.at_table(view.rules.seats).bid_worlds, rng)
         ranked = sorted(ALL_SUITS, key=lambda s: -hand_strength(view.hand, s))[:2]
         # The Ombre's hand is the same in every world, so each candidate is too.
         seat = view.seat
@@ -859,7 +886,7 @@ class SearchPlayer:
             if planned[1] is None:
                 return self._rules_player.choose(view, rng)
             return Act.TRUMP + planned[1]
-        worlds = self._worlds(view, self.config.bid_worlds, rng)
+        worlds = self._worlds(view, self.config.at_table(view.rules.seats).bid_worlds, rng)
         # Only the suits: taking in before naming (ENC's ``draw``) lets another name the trump,
         # which no careful Ombre does.
         options = [a for a in view.legal if A.is_trump(a)]
