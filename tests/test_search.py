@@ -415,7 +415,7 @@ def test_the_expert_prices_a_bid_over_sixteen_worlds_at_three_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """At a table of three the expert's priced bid reads 16 worlds, 1,500 nodes a solve (its
-    error halved, the same time near enough: docs/bots.md, "Sixteen worlds a priced bid at
+    standard error smaller by a factor of 1.4: docs/bots.md, "Sixteen worlds a priced bid at
     three"); at two, four and five seats 8 worlds, as before, with each table's budget."""
     got = {n: (EXPERT.at_table(n).bid_worlds, EXPERT.at_table(n).bid_budget) for n in (2, 3, 4, 5)}
     assert got == {2: (8, 3_000), 3: (16, 1_500), 4: (8, 3_000 * 3 // 8), 5: (8, 3_000 * 3 // 10)}

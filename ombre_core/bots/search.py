@@ -184,7 +184,8 @@ class SearchConfig:
     2,000 fresh deals each (docs/bots.md, "Sixteen worlds a priced bid at three")."""
     bid_budget_at_three: int | None = None
     """The :attr:`bid_budget` at a table of three where :attr:`bid_worlds_at_three` is set
-    (None: the same): half the nodes a solve keeps twice the worlds within the time."""
+    (None: the same): at half the nodes a solve, twice the worlds take about 1.5 times the
+    time of 8 (``bench/priced_bids.py``), within the table's budget (docs/bots.md)."""
 
     def at_table(self, seats: int) -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
