@@ -416,7 +416,8 @@ def test_the_expert_prices_a_bid_over_sixteen_worlds_at_three_only(
 ) -> None:
     """At a table of three the expert's priced bid reads 16 worlds, 1,500 nodes a solve (its
     standard error smaller by a factor of 1.4: docs/bots.md, "Sixteen worlds a priced bid at
-    three"); at two, four and five seats 8 worlds, as before, with each table's budget."""
+    three"); at two, four and five seats, and at Quadrille by three, 8 worlds as before, with
+    each table's budget."""
     got = {n: (EXPERT.at_table(n).bid_worlds, EXPERT.at_table(n).bid_budget) for n in (2, 3, 4, 5)}
     assert got == {2: (8, 3_000), 3: (16, 1_500), 4: (8, 3_000 * 3 // 8), 5: (8, 3_000 * 3 // 10)}
     asked: list[int] = []
@@ -427,7 +428,8 @@ def test_the_expert_prices_a_bid_over_sixteen_worlds_at_three_only(
         return worlds_of(self, view, n, rng, *rest)
 
     monkeypatch.setattr(SearchPlayer, "_worlds", counted)
-    for rules_id, worlds in (("1660", 16), ("classic", 16), ("quadrille", 8)):
+    assert EXPERT.for_rules(get_rules("quadrille-3")).bid_worlds == 8  # a king demanded
+    for rules_id, worlds in (("1660", 16), ("classic", 16), ("quadrille-3", 8), ("quadrille", 8)):
         rules = get_rules(rules_id)
         priced = 0
         for seed in range(40):

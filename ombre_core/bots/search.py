@@ -176,27 +176,36 @@ class SearchConfig:
     passes (docs/bots.md, "A wider gray zone by five")."""
 
     bid_worlds_at_three: int | None = None
-    """The :attr:`bid_worlds` at a table of three (None: the same), each solve held to
-    :attr:`bid_budget_at_three` nodes. Over 16 worlds instead of 8 a priced bid's standard
-    error is smaller, so the guard (:attr:`price_confidence`) leaves the pamphlet's bid where
-    the worlds truly favour another, and less often on a few lucky worlds: +0.52 lesser
-    counters a deal [+0.10, +0.95] in 1660, +0.15 [-0.07, +0.38] counters in ``classic``, on
-    2,000 fresh deals each (docs/bots.md, "Sixteen worlds a priced bid at three")."""
+    """The :attr:`bid_worlds` at a table of three where the Ombre plays alone (None: the
+    same), each solve held to :attr:`bid_budget_at_three` nodes. Over 16 worlds instead of 8 a
+    priced bid's standard error is smaller, so the guard (:attr:`price_confidence`) leaves the
+    pamphlet's bid where the worlds truly favour another, and less often on a few lucky
+    worlds: +0.52 lesser counters a deal [+0.10, +0.95] in 1660, +0.15 [-0.07, +0.38]
+    counters in ``classic``, on 2,000 fresh deals each (docs/bots.md, "Sixteen worlds a
+    priced bid at three"). Not at Quadrille by three, where the Ombre demands a king: there it
+    gained nothing (-0.012 counters a deal [-0.035, +0.012], seed 2026) and its priced bids
+    took half as long again."""
     bid_budget_at_three: int | None = None
     """The :attr:`bid_budget` at a table of three where :attr:`bid_worlds_at_three` is set
     (None: the same): at half the nodes a solve, twice the worlds take about 1.5 times the
     time of 8 (``bench/priced_bids.py``), within the table's budget (docs/bots.md)."""
 
-    def at_table(self, seats: int) -> SearchConfig:
+    def for_rules(self, rules: Rules) -> SearchConfig:
+        """:meth:`at_table` for the table of ``rules``: its seats and whether the Ombre plays
+        alone there."""
+        return self.at_table(rules.seats, rules.partnership)
+
+    def at_table(self, seats: int, partnership: str = "alone") -> SearchConfig:
         """The budgets for a table of ``seats``: they are set for three, and a trick-boundary
         node of the solver holds a card of each seat, so at four or five seats one costs more
         (measured at five, in Chromium: about 1.5 times the time of one at three). Scaled by
         3/seats there, a decision takes about the same time at any table. At two, the worlds
-        of :attr:`worlds_at_two`; at three, a bid's of :attr:`bid_worlds_at_three`; at five,
-        the gray zone of :attr:`gray_zone_at_five`."""
+        of :attr:`worlds_at_two`; at three, the Ombre alone (``partnership``, as
+        :attr:`.Rules.partnership`), a bid's of :attr:`bid_worlds_at_three`; at five, the gray
+        zone of :attr:`gray_zone_at_five`."""
         if seats == 2 and self.worlds_at_two is not None:
             return replace(self, play_worlds=self.worlds_at_two)
-        if seats == 3 and self.bid_worlds_at_three is not None:
+        if seats == 3 and partnership == "alone" and self.bid_worlds_at_three is not None:
             budget = self.bid_budget_at_three
             return replace(
                 self,
@@ -278,9 +287,9 @@ tables, deal by deal over the 2,000 deals of seed 2026 against the novice (docs/
 five it prices hands within 1.5 expected tricks of a threshold (since 5 December 2026): +0.066
 counters a deal [+0.033, +0.099] over the one trick of the other tables, the same way; most of
 what it changes there is sans prendre played where the pamphlet would call a king or pass. At
-three it prices a bid over 16 worlds, 1,500 nodes a solve (since 6 December 2026): +0.52 lesser
-counters a deal [+0.10, +0.95] in 1660 over the 8 worlds of 3,000 nodes, on the 2,000 fresh
-deals of seed 4242 (+0.15 [-0.07, +0.38] counters in ``classic``)."""
+three, the Ombre alone, it prices a bid over 16 worlds, 1,500 nodes a solve (since 6 December
+2026): +0.52 lesser counters a deal [+0.10, +0.95] in 1660 over the 8 worlds of 3,000 nodes,
+on the 2,000 fresh deals of seed 4242 (+0.15 [-0.07, +0.38] counters in ``classic``)."""
 
 EXPERT_ISMCTS = replace(EXPERT, tree_tricks=10)
 """The expert's auction and exchange; its cards (every trick, at any of our tables) by
@@ -727,7 +736,7 @@ class SearchPlayer:
         where they are least sure, the contracts are priced over sampled worlds."""
         rules = view.rules
         rule_choice = self._rules_player.choose(view, rng)
-        config = self.config.at_table(rules.seats)
+        config = self.config.for_rules(rules)
         if not near_threshold(view.hand, config.ask_threshold, rules, config.gray_zone):
             return rule_choice
         worlds = self._worlds(view, config.bid_worlds, rng)
@@ -780,7 +789,7 @@ class SearchPlayer:
 
     def _price_start(self, deal: Deal) -> float:
         """Solve the play from its start and price the outcome for the Ombre."""
-        config = self.config.at_table(deal.seats)
+        config = self.config.for_rules(deal.rules)
         budget = config.budget if config.bid_budget is None else config.bid_budget
         if config.price_vole:
             rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, budget)
@@ -843,7 +852,7 @@ class SearchPlayer:
 
     def _ombre_discard(self, view: View, rng: random.Random) -> A.Action:
         """Choose the trump and the discard together, by their priced outcomes over worlds."""
-        worlds = self._worlds(view, self.config.at_table(view.rules.seats).bid_worlds, rng)
+        worlds = self._worlds(view, self.config.for_rules(view.rules).bid_worlds, rng)
         ranked = sorted(ALL_SUITS, key=lambda s: -hand_strength(view.hand, s))[:2]
         # The Ombre's hand is the same in every world, so each candidate is too.
         seat = view.seat
@@ -887,7 +896,7 @@ class SearchPlayer:
             if planned[1] is None:
                 return self._rules_player.choose(view, rng)
             return Act.TRUMP + planned[1]
-        worlds = self._worlds(view, self.config.at_table(view.rules.seats).bid_worlds, rng)
+        worlds = self._worlds(view, self.config.for_rules(view.rules).bid_worlds, rng)
         # Only the suits: taking in before naming (ENC's ``draw``) lets another name the trump,
         # which no careful Ombre does.
         options = [a for a in view.legal if A.is_trump(a)]
