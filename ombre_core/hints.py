@@ -208,7 +208,7 @@ def _card_reason(view: View, card: int) -> str:
     eff = EFFECTIVE_SUIT[trump]
     power = POWER[trump]
     unseen = view.unseen()
-    if [a for a in view.legal if A.is_card(a)] == [card]:
+    if view.legal_cards == 1 << card:
         return _forced_reason(view, card, name)
     least, trumps_out = trumps_out_between(view)
     # "three trumps are still out" only where that is so; where some cards not seen lie in the

@@ -398,7 +398,7 @@ def test_a_follower_is_told_whose_trick_it_is_as_far_as_he_can_tell() -> None:
 
 def forced(view: View) -> bool:
     """Whether the rules leave ``view``'s seat one card to play."""
-    return len([a for a in view.legal if A.is_card(a)]) == 1
+    return view.legal_cards.bit_count() == 1
 
 
 FORCED_KEYS = ("last", "follow", "trump", "matador")
