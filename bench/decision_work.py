@@ -65,7 +65,7 @@ def main() -> None:
         return sorted(xs)[min(len(xs) - 1, int(len(xs) * q))]
 
     config = search.EXPERT if args.level == "expert" else search.STANDARD
-    config = config.at_table(get_rules(args.rules).seats)
+    config = config.for_rules(get_rules(args.rules))
     budget = config.decision_nodes + config.margin_nodes
     print(
         f"{args.rules} {args.level}, {args.deals} deals: a card's budget {budget:,} solver nodes "

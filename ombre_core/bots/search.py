@@ -545,7 +545,7 @@ class SearchPlayer:
     @collector_paused
     def analyse_play(self, view: View, rng: random.Random) -> CardChoice:
         """The card (or the vole) this player chooses in trick play, with what it saw."""
-        config = self.config.at_table(view.rules.seats)
+        config = self.config.for_rules(view.rules)
         cards = self._candidates(view)
         ours = view.seat == view.ombre or view.seat == view.partner  # the partner knows himself
         if len(view.tricks) < config.tree_tricks and Act.VOLE not in view.legal:
