@@ -136,6 +136,44 @@ def codille_for(deal: Table, seat: int) -> Judge | None:
     return _codille_judge(base, others, seat)
 
 
+def own_codille(deal: Table, seat: int) -> Judge | None:
+    """The ladder of the defender at ``seat`` at three, its rungs in the order of what each pays
+    him: 0 a codille he wins, 1 a repuesto, 2 a codille another defender wins, 3 sacada, 4 the
+    vole (:data:`OWN_CODILLE_LADDER` maps them back to the deal's ladder). None where
+    :func:`codille_for` is.
+
+    At three the codille pays the whole pool to the defender with the most tricks (RG; compendium
+    §8), and the other defender loses his stake as he would to a sacada; a repuesto doubles the
+    pool for the next deal, where each seat may win it. So a defender who can beat the Ombre
+    plays to take the codille himself, and, where he cannot, to leave a repuesto rather than
+    his fellow's codille."""
+    if deal.ombre is None:
+        raise ValueError("the deal has no Ombre yet: nothing to judge")
+    partner = deal.partner
+    side = (deal.ombre,) if partner is None or partner == deal.ombre else (deal.ombre, partner)
+    rules = deal.rules
+    others = tuple(s for s in range(deal.seats) if s not in side)
+    if rules.win_tricks is not None or len(others) < 2 or seat not in others:
+        return None
+    base = _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks)
+    return _own_codille_judge(base, others, seat)
+
+
+OWN_CODILLE_LADDER = (CODILLE_RUNG, REPUESTO_RUNG, CODILLE_RUNG, SACADA_RUNG, VOLE_RUNG)
+"""The deal's rung of each rung of :func:`own_codille`."""
+
+
+@functools.cache
+def _own_codille_judge(base: Judge, others: tuple[int, ...], seat: int) -> Judge:
+    def rung(won: tuple[int, ...]) -> int:
+        r = base(won)
+        if r == CODILLE_RUNG:
+            return 0 if won[seat] > max(won[s] for s in others if s != seat) else 2
+        return 1 if r == REPUESTO_RUNG else r + 1
+
+    return rung
+
+
 @functools.cache
 def _codille_judge(base: Judge, others: tuple[int, ...], seat: int) -> Judge:
     def rung(won: tuple[int, ...]) -> int:

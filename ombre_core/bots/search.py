@@ -41,6 +41,7 @@ from .collector import collector_paused
 from .gano import heed, worth_saying
 from .ladder import (
     CODILLE_RUNG,
+    OWN_CODILLE_LADDER,
     REPUESTO_RUNG,
     SACADA_RUNG,
     VOLE_RUNG,
@@ -48,6 +49,7 @@ from .ladder import (
     codille_for,
     ladder_of,
     margin_of,
+    own_codille,
 )
 from .payoff import ombre_price
 from .pricing import Option, guarded_choice, settled_choice
@@ -133,6 +135,10 @@ class SearchConfig:
     (:meth:`SearchPlayer._tie_break` on :func:`.ladder.margin_of`)."""
     margin_nodes: int = 0
     """Work for telling tied cards apart, in solver nodes, beside :attr:`decision_nodes`."""
+    own_codille: bool = False
+    """A defender at three plays for the codille himself: each world solved on his own ladder
+    (:func:`.ladder.own_codille`: his codille, a repuesto, his fellow's codille, sacada, vole),
+    each rung worth what it pays him (:data:`_OWN_CODILLE_VALUE`)."""
     codille_ties: bool = False
     """A defender at three tells cards still tied apart by whether the codille would be his
     (:func:`.ladder.codille_for`), within what :attr:`margin_nodes` left."""
@@ -323,6 +329,13 @@ _DEFENDER_VALUE = {CODILLE_RUNG: 0.75, REPUESTO_RUNG: 0.3, SACADA_RUNG: -1.0, VO
 """A rung to a defender: a codille pays the pool to one of the defenders (so about half the
 time to him, and a share he may steer: the 1660 General Rules), a repuesto leaves the doubled
 pool for the next deal, where he may win it."""
+_OWN_CODILLE_VALUE = (2.5, 0.75, 0.0, -1.0, -1.25)
+"""Each rung of :func:`.ladder.own_codille` to the defender, in pools, on the scale of
+:data:`_DEFENDER_VALUE`: at three his own codille wins him the pool (his stake back and the
+others'), his fellow's costs him his stake as a sacada does, and a repuesto costs it too but
+doubles the pool, a third of which is his in the long run (1660: +33, -20, -20 and -20 lesser
+counters to him on a pool of 36, each seat then a third of the 52 or 104 left; classic +21,
+-11, -11, -11 on 30, a third of 32 or 64)."""
 
 
 def near_threshold(
@@ -548,6 +561,8 @@ class SearchPlayer:
         config = self.config.for_rules(view.rules)
         cards = self._candidates(view)
         ours = view.seat == view.ombre or view.seat == view.partner  # the partner knows himself
+        seat = view.seat
+        own = config.own_codille and not ours
         if len(view.tricks) < config.tree_tricks and Act.VOLE not in view.legal:
             from .ismcts import ismcts_card  # it builds on this module
 
@@ -577,12 +592,17 @@ class SearchPlayer:
             # The first MIN_WORLDS worlds share what is left evenly, so that the first cannot
             # spend it all (eight or ten cards each solved to the end at five and Quadrille).
             allowance = rest // (MIN_WORLDS - i) if i < MIN_WORLDS else rest
-            rungs, work = self._card_rungs(config, world.deal, cards, left, allowance)
+            judge = own_codille(world.deal, seat) if own else None
+            rungs, work = self._card_rungs(config, world.deal, cards, left, allowance, judge)
             spent += work
             used += 1
             weight += world.weight
             for card, rung in rungs.items():
-                scores[card] += world.weight * rung_value(rung, ours)
+                if judge is not None:
+                    scores[card] += world.weight * _OWN_CODILLE_VALUE[rung]
+                    rung = OWN_CODILLE_LADDER[rung]
+                else:
+                    scores[card] += world.weight * rung_value(rung, ours)
                 if (rung >= SACADA_RUNG) == ours:
                     wins[card] += world.weight
             if Act.VOLE in view.legal and max(rungs.values()) == VOLE_RUNG:
@@ -595,8 +615,7 @@ class SearchPlayer:
                 config, worlds[:used], near, left, tie_nodes, lambda w: margin_of(w, ours), ours
             )
             tie_nodes -= spent
-        if len(near) > 1 and config.codille_ties and not ours and tie_nodes > 0:
-            seat = view.seat
+        if len(near) > 1 and config.codille_ties and not own and not ours and tie_nodes > 0:
             near, _ = self._tie_break(
                 config, worlds[:used], near, left, tie_nodes, lambda w: codille_for(w, seat)
             )
