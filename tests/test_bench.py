@@ -72,6 +72,22 @@ def test_paired_compares_two_kept_duels() -> None:
 
 
 @in_a_subprocess
+def test_makeup_tells_a_changed_duel_by_the_table() -> None:
+    """The deals two kept duels scored otherwise, one replayed by the table's make-up."""
+    out = run_bench(
+        "bench/makeup.py",
+        str(DUELS / "expert-owncodille-novice-classic-4242.jsonl"),
+        str(DUELS / "expert-bw16-novice-classic-4242.jsonl"),
+        *("--deals", "1"),
+    )
+    report = json.loads(out.strip().splitlines()[-1])
+    assert (report["deals"], report["differ"]) == (1, 452)
+    changed = report["expert:own_codille=true"]
+    assert changed and all(row["plays"] >= 1 for row in changed.values())
+    assert all(" vs " in makeup for makeup in changed)
+
+
+@in_a_subprocess
 def test_a_screened_duel_takes_its_base_deals(tmp_path: Path) -> None:
     """A change that bids as its base on every deal plays none of them again."""
     base = tmp_path / "base.jsonl"

@@ -4,11 +4,16 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from ombre_core.bots.ladder import OWN_CODILLE_LADDER, ladder_of, own_codille
+from ombre_core.bots.ladder import OWN_CODILLE_LADDER, codille_for, ladder_of, own_codille
+from ombre_core.bots.sampler import World
+from ombre_core.bots.search import EXPERT, SearchConfig, SearchPlayer
 from ombre_core.bots.solver import position_of, solve_values
 from ombre_core.cards import cards_of
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, RULES_FIVE
+from ombre_core.state import Deal
+from ombre_core.views import view_of
 from tests.test_margin import _Table, minimax, play_to
 
 
@@ -56,3 +61,34 @@ def test_the_solver_on_a_defenders_own_ladder_agrees_with_plain_minimax() -> Non
                     assert rungs[card] == minimax(child, judge, {}), (rules.id, seed, seat, card)
                 checked += 1
     assert checked >= 40
+
+
+def _true_world_player(config: SearchConfig, deal: Deal) -> SearchPlayer:
+    """A search player whose every sampled world is the true deal: its card is then the one its
+    objective picks on the true cards."""
+    player = SearchPlayer("expert", config)
+    player._worlds = lambda view, n, rng, oversample=1: [World(deal.copy(), 1.0)]  # type: ignore[method-assign]
+    return player
+
+
+def test_a_defender_for_his_own_codille_takes_it_where_his_fellow_would() -> None:
+    """Seed 12 of 1660, six cards left, seat 1 defending (as in tests/test_margin.py): every
+    card beats the Ombre alike, but one leaves the codille to the other defender. Played for
+    his own codille, on his own ladder or with the premium, the defender never plays it; his
+    chance is still read on the deal's ladder (the Ombre beaten in the one world). (On the true
+    cards the expert's tie-breaks keep the codille too, here and at six, five and four cards
+    left of 120 rule-player deals in each preset: the two settings differ from it only where
+    the worlds disagree.)"""
+    deal = play_to(RULES_1660, 12, 6)
+    assert deal is not None and deal.to_move == 1
+    judge = codille_for(deal, 1)
+    assert judge is not None
+    _, rungs, _ = solve_values(position_of(deal, judge))
+    fellows = {c for c, r in rungs.items() if r == 1}
+    assert fellows and min(rungs.values()) == 0
+    base = replace(EXPERT, exact_from=9, budget=100_000, decision_nodes=100_000)
+    for change in ({"own_codille": True}, {"codille_premium": 1.0}):
+        player = _true_world_player(replace(base, **change), deal)
+        choice = player.analyse_play(view_of(deal, 1), random.Random(0))
+        assert choice.action not in fellows and rungs[choice.action] == 0, change
+        assert choice.chance == 1.0

@@ -138,7 +138,14 @@ class SearchConfig:
     own_codille: bool = False
     """A defender at three plays for the codille himself: each world solved on his own ladder
     (:func:`.ladder.own_codille`: his codille, a repuesto, his fellow's codille, sacada, vole),
-    each rung worth what it pays him (:data:`_OWN_CODILLE_VALUE`)."""
+    each rung worth what it pays him (:data:`_OWN_CODILLE_VALUE`). Tried, not kept
+    (docs/bots.md, "The codille for oneself")."""
+    codille_premium: float = 0.0
+    """Where above 0, a defender at three solves each world on :func:`.ladder.codille_for` (a
+    codille he wins, one his fellow wins, then repuesto, sacada, vole: any codille before a
+    repuesto, as the two combine) and values his own codille this much above his fellow's,
+    their mean the :data:`_DEFENDER_VALUE` of a codille. Tried at 1.0, not kept (docs/bots.md,
+    "The codille for oneself")."""
     codille_ties: bool = False
     """A defender at three tells cards still tied apart by whether the codille would be his
     (:func:`.ladder.codille_for`), within what :attr:`margin_nodes` left."""
@@ -563,6 +570,10 @@ class SearchPlayer:
         ours = view.seat == view.ombre or view.seat == view.partner  # the partner knows himself
         seat = view.seat
         own = config.own_codille and not ours
+        premium = 0.0 if ours or own else config.codille_premium
+        codille = _DEFENDER_VALUE[CODILLE_RUNG]
+        above = (REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
+        split = (codille + premium / 2, codille - premium / 2, *(_DEFENDER_VALUE[r] for r in above))
         if len(view.tricks) < config.tree_tricks and Act.VOLE not in view.legal:
             from .ismcts import ismcts_card  # it builds on this module
 
@@ -593,14 +604,19 @@ class SearchPlayer:
             # spend it all (eight or ten cards each solved to the end at five and Quadrille).
             allowance = rest // (MIN_WORLDS - i) if i < MIN_WORLDS else rest
             judge = own_codille(world.deal, seat) if own else None
+            if premium > 0:
+                judge = codille_for(world.deal, seat)
             rungs, work = self._card_rungs(config, world.deal, cards, left, allowance, judge)
             spent += work
             used += 1
             weight += world.weight
             for card, rung in rungs.items():
-                if judge is not None:
+                if judge is not None and own:
                     scores[card] += world.weight * _OWN_CODILLE_VALUE[rung]
                     rung = OWN_CODILLE_LADDER[rung]
+                elif judge is not None:
+                    scores[card] += world.weight * split[rung]
+                    rung = max(rung - 1, CODILLE_RUNG)
                 else:
                     scores[card] += world.weight * rung_value(rung, ours)
                 if (rung >= SACADA_RUNG) == ours:
@@ -615,7 +631,8 @@ class SearchPlayer:
                 config, worlds[:used], near, left, tie_nodes, lambda w: margin_of(w, ours), ours
             )
             tie_nodes -= spent
-        if len(near) > 1 and config.codille_ties and not own and not ours and tie_nodes > 0:
+        tied_on_codille = config.codille_ties and not (own or premium > 0)
+        if len(near) > 1 and tied_on_codille and not ours and tie_nodes > 0:
             near, _ = self._tie_break(
                 config, worlds[:used], near, left, tie_nodes, lambda w: codille_for(w, seat)
             )
