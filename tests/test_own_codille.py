@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from test_margin import _Table, minimax, play_to
+
 from ombre_core.bots.ladder import OWN_CODILLE_LADDER, codille_for, ladder_of, own_codille
 from ombre_core.bots.sampler import World
 from ombre_core.bots.search import EXPERT, SearchConfig, SearchPlayer
@@ -14,7 +16,6 @@ from ombre_core.cards import cards_of
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, RULES_FIVE
 from ombre_core.state import Deal
 from ombre_core.views import view_of
-from tests.test_margin import _Table, minimax, play_to
 
 
 def test_a_defenders_own_ladder_orders_the_endings_by_what_they_pay_him() -> None:
