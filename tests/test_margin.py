@@ -4,13 +4,14 @@ the solver valuing a chosen few of the legal cards (issue #6)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from ombre_core.actions import Act
 from ombre_core.bots import RulePlayer
-from ombre_core.bots.ladder import Judge, codille_for, ladder_of, margin_of
+from ombre_core.bots.ladder import Judge, codille_for, ladder_of, margin_of, own_codille
 from ombre_core.bots.sampler import Sampler, World
 from ombre_core.bots.search import SearchConfig, SearchPlayer
 from ombre_core.bots.solver import position_of, solve_position, solve_values
@@ -198,14 +199,21 @@ def test_the_codille_judge_tells_who_wins_it() -> None:
     assert codille_for(_Table(1, 3, RULES_FIVE), 0) is None  # by five the side's total
 
 
-def test_the_solver_with_the_codille_judge_agrees_with_plain_minimax() -> None:
+@pytest.mark.parametrize("judge_of", [codille_for, own_codille], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("rules", [RULES_1660, RULES_CLASSIC], ids=lambda r: r.id)
+def test_the_solver_with_a_defenders_judge_agrees_with_plain_minimax(
+    judge_of: Callable[[Deal, int], Judge | None], rules: Rules
+) -> None:
+    """Endings of three and four tricks: every legal card's rung on a defender's own ladder
+    (the codille told apart by who wins it, in either order against a repuesto) is the plain
+    minimax's; the solver reads the ladder only through the judge."""
     checked = 0
     for seed in range(30):
-        deal = play_to(RULES_1660, seed, 3 + seed % 2)
+        deal = play_to(rules, seed, 3 + seed % 2)
         if deal is None or deal.ombre is None:
             continue
         for seat in range(3):
-            judge = codille_for(deal, seat)
+            judge = judge_of(deal, seat)
             if judge is None:
                 continue
             _, rungs, _ = solve_values(position_of(deal, judge))

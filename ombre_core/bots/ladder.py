@@ -124,6 +124,13 @@ def codille_for(deal: Table, seat: int) -> Judge | None:
     alike, the one that leaves the codille to himself is his. The search tells tied cards apart by
     it (:meth:`.search.SearchPlayer.analyse_play`), never a card that beats the Ombre less often:
     the defenders combine against him first, as the 1660 General Rules teach."""
+    found = _defender_at_three(deal, seat)
+    return None if found is None else _codille_judge(*found, seat)
+
+
+def _defender_at_three(deal: Table, seat: int) -> tuple[Judge, tuple[int, ...]] | None:
+    """The deal's judge and the defenders, where ``seat`` is one of two or more defenders each
+    judged on his own tricks (none by five or at Quadrille, where the side's total is judged)."""
     if deal.ombre is None:
         raise ValueError("the deal has no Ombre yet: nothing to judge")
     partner = deal.partner
@@ -132,8 +139,7 @@ def codille_for(deal: Table, seat: int) -> Judge | None:
     others = tuple(s for s in range(deal.seats) if s not in side)
     if rules.win_tricks is not None or len(others) < 2 or seat not in others:
         return None
-    base = _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks)
-    return _codille_judge(base, others, seat)
+    return _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks), others
 
 
 def own_codille(deal: Table, seat: int) -> Judge | None:
@@ -147,16 +153,8 @@ def own_codille(deal: Table, seat: int) -> Judge | None:
     pool for the next deal, where each seat may win it. So a defender who can beat the Ombre
     plays to take the codille himself, and, where he cannot, to leave a repuesto rather than
     his fellow's codille."""
-    if deal.ombre is None:
-        raise ValueError("the deal has no Ombre yet: nothing to judge")
-    partner = deal.partner
-    side = (deal.ombre,) if partner is None or partner == deal.ombre else (deal.ombre, partner)
-    rules = deal.rules
-    others = tuple(s for s in range(deal.seats) if s not in side)
-    if rules.win_tricks is not None or len(others) < 2 or seat not in others:
-        return None
-    base = _judge_of(side, deal.seats, rules.tricks, rules.win_tricks, rules.remise_tricks)
-    return _own_codille_judge(base, others, seat)
+    found = _defender_at_three(deal, seat)
+    return None if found is None else _own_codille_judge(*found, seat)
 
 
 OWN_CODILLE_LADDER = (CODILLE_RUNG, REPUESTO_RUNG, CODILLE_RUNG, SACADA_RUNG, VOLE_RUNG)
