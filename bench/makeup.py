@@ -28,37 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ombre_core.bots.duel import choose_action, decision_rng, make_duelist, seatings
+from paired import one_match
+
+from ombre_core.bots.duel import Decisions, Timings, play_deal_settled, seatings
 from ombre_core.rules import Rules, get_rules
-from ombre_core.scoring import settle
-from ombre_core.state import Deal
-
-
-def read(path: Path) -> tuple[dict[str, Any], dict[int, float]]:
-    """A duel's first line (its players and rules) and its scores by deal."""
-    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    if not lines:
-        sys.exit(f"{path}: no deals")
-    return lines[0], {entry["deal"]: entry["score"] for entry in lines}
-
-
-def play(rules: Rules, seed: int, names: list[str], kept: dict[Any, int]) -> tuple[Deal, Any]:
-    """One play of a deal with the named player in each seat, as the duel plays it (the same
-    randomness per decision); ``kept`` remembers decisions across the plays of the deal."""
-    deal = Deal.from_seed(rules, seed, dealer=seed % rules.seats)
-    players = [make_duelist(name) for name in names]
-    played: list[int] = []
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        key = (names[seat], seat, tuple(played))
-        action = kept.get(key)
-        if action is None:
-            rng = decision_rng(seed, seat, len(played))
-            action = kept[key] = choose_action(deal, players[seat], rng)
-        deal.apply(action)
-        played.append(action)
-    return deal, settle(deal)
 
 
 def tally(rules: Rules, level: str, opponent: str, seeds: list[int]) -> dict[str, Any]:
@@ -70,11 +43,12 @@ def tally(rules: Rules, level: str, opponent: str, seeds: list[int]) -> dict[str
         lambda: {"plays": 0, "outcomes": Counter(), "won": defaultdict(list)}
     )
     n = rules.seats
+    timings = Timings()
     for seed in seeds:
-        kept: dict[Any, int] = {}
+        decisions = Decisions()  # as the duel plays a deal: its plays share their decisions
         plays = seatings(opponent, level, n) + seatings(level, opponent, n)
         for names in {tuple(p) for p in plays}:
-            _, settled = play(rules, seed, list(names), kept)
+            settled, _ = play_deal_settled(rules, seed, names, timings, decisions=decisions)
             ombre = settled.ombre
             if ombre is None:
                 continue
@@ -104,23 +78,23 @@ def main() -> None:
     parser.add_argument("base", type=Path)
     parser.add_argument("--deals", type=int, default=150)
     args = parser.parse_args()
-    first, changed = read(args.changed)
-    second, base = read(args.base)
-    if first["b"] != second["b"] or first["rules"] != second["rules"]:
+    (level, opponent, rules_id, _), changed = one_match(args.changed)
+    (base_level, base_opponent, base_rules, _), base = one_match(args.base)
+    if (opponent, rules_id) != (base_opponent, base_rules):
         sys.exit("the two duels must be against the same opponent under the same rules")
     differ = [s for s in changed if s in base and abs(changed[s] - base[s]) > 1e-9]
     seeds = differ[: args.deals]
-    rules = get_rules(first["rules"])
+    rules = get_rules(rules_id)
     report: dict[str, Any] = {"rules": rules.id, "deals": len(seeds), "differ": len(differ)}
-    for entry in (first, second):
-        report[entry["a"]] = tally(rules, entry["a"], entry["b"], seeds)
+    for name in (level, base_level):
+        report[name] = tally(rules, name, opponent, seeds)
     print(f"{len(seeds)} of the {len(differ)} deals scored otherwise ({rules.id}); A the level")
-    for makeup in report[first["a"]]:
+    for makeup in report[level]:
         print(f"the Ombre {makeup}:")
-        for entry in (first, second):
-            row = report[entry["a"]].get(makeup)
+        for name in (level, base_level):
+            row = report[name].get(makeup)
             if row is not None:
-                print(f"  {entry['a']}: {row['plays']} plays, {row['outcomes']}, won {row['won']}")
+                print(f"  {name}: {row['plays']} plays, {row['outcomes']}, won {row['won']}")
     print(json.dumps(report))
 
 

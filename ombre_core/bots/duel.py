@@ -45,7 +45,7 @@ from typing import Any, cast
 from .. import actions as A
 from ..errors import OmbreError
 from ..rules import Rules, get_rules
-from ..scoring import ombre_side, settle
+from ..scoring import Settlement, ombre_side, settle
 from ..state import Deal, Phase, nth_deal_seed
 from ..views import view_of
 from . import PLAYERS, Player, make_player
@@ -168,7 +168,24 @@ def play_deal_with_roles(
     pool_left: list[int] | None = None,
 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Play one deal with the named player in each seat; return what each seat won and its
-    role (:data:`ROLES`).
+    role (:data:`ROLES`). (:func:`play_deal_settled` tells the whole settlement.)"""
+    settled, roles = play_deal_settled(
+        rules, deal_seed, seat_players, timings, check, decisions, pool_left
+    )
+    return settled.payments, roles
+
+
+def play_deal_settled(
+    rules: Rules,
+    deal_seed: int,
+    seat_players: Sequence[str],
+    timings: Timings,
+    check: frozenset[str] = frozenset(),
+    decisions: Decisions | None = None,
+    pool_left: list[int] | None = None,
+) -> tuple[Settlement, tuple[str, ...]]:
+    """Play one deal with the named player in each seat; return its settlement (the outcome,
+    who won a codille, what each seat won) and each seat's role (:data:`ROLES`).
 
     A player that ``sees_everything`` (:mod:`.cheater`) is handed a copy of the deal; every other
     decides from its view. For the players named in ``check``, each card is compared with the
@@ -208,7 +225,7 @@ def play_deal_with_roles(
     settled = settle(deal)
     if pool_left is not None:
         pool_left.append(settled.pool_out)
-    return settled.payments, roles
+    return settled, roles
 
 
 def _decide(
