@@ -128,6 +128,10 @@ def codille_for(deal: Table, seat: int) -> Judge | None:
     return None if found is None else _codille_judge(*found, seat)
 
 
+CODILLE_FOR_LADDER = (CODILLE_RUNG, CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
+"""The deal's rung of each rung of :func:`codille_for`."""
+
+
 def _defender_at_three(deal: Table, seat: int) -> tuple[Judge, tuple[int, ...]] | None:
     """The deal's judge and the defenders, where ``seat`` is one of two or more defenders each
     judged on his own tricks (none by five or at Quadrille, where the side's total is judged)."""

@@ -40,6 +40,7 @@ from ..views import View, view_of
 from .collector import collector_paused
 from .gano import heed, worth_saying
 from .ladder import (
+    CODILLE_FOR_LADDER,
     CODILLE_RUNG,
     OWN_CODILLE_LADDER,
     REPUESTO_RUNG,
@@ -345,6 +346,30 @@ counters to him on a pool of 36, each seat then a third of the 52 or 104 left; c
 -11, -11, -11 on 30, a third of 32 or 64)."""
 
 
+
+@dataclass(frozen=True, slots=True)
+class _Objective:
+    """What a defender at three plays for, where it is not the deal's ladder: each world solved
+    on ``judge_of(deal, seat)``'s rungs (None where the table has no such judge: the deal's
+    ladder then), each rung worth ``values[rung]`` to him and read as the deal's rung
+    ``ladder[rung]`` (for the chance of beating the Ombre)."""
+
+    judge_of: Callable[[Deal, int], Judge | None]
+    values: tuple[float, ...]
+    ladder: tuple[int, ...]
+
+
+def _defender_objective(config: SearchConfig) -> _Objective | None:
+    """A defender's :class:`_Objective` under ``config``'s :attr:`~SearchConfig.own_codille` or
+    :attr:`~SearchConfig.codille_premium`, or None: the deal's ladder at :func:`rung_value`."""
+    if config.own_codille:
+        return _Objective(own_codille, _OWN_CODILLE_VALUE, OWN_CODILLE_LADDER)
+    if config.codille_premium > 0:
+        codille, half = _DEFENDER_VALUE[CODILLE_RUNG], config.codille_premium / 2
+        rest = (_DEFENDER_VALUE[r] for r in (REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG))
+        return _Objective(codille_for, (codille + half, codille - half, *rest), CODILLE_FOR_LADDER)
+    return None
+
 def near_threshold(
     hand: CardSet,
     ask_threshold: float = ASK_THRESHOLD,
@@ -569,11 +594,7 @@ class SearchPlayer:
         cards = self._candidates(view)
         ours = view.seat == view.ombre or view.seat == view.partner  # the partner knows himself
         seat = view.seat
-        own = config.own_codille and not ours
-        premium = 0.0 if ours or own else config.codille_premium
-        codille = _DEFENDER_VALUE[CODILLE_RUNG]
-        above = (REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
-        split = (codille + premium / 2, codille - premium / 2, *(_DEFENDER_VALUE[r] for r in above))
+        objective = None if ours else _defender_objective(config)
         if len(view.tricks) < config.tree_tricks and Act.VOLE not in view.legal:
             from .ismcts import ismcts_card  # it builds on this module
 
@@ -603,20 +624,16 @@ class SearchPlayer:
             # The first MIN_WORLDS worlds share what is left evenly, so that the first cannot
             # spend it all (eight or ten cards each solved to the end at five and Quadrille).
             allowance = rest // (MIN_WORLDS - i) if i < MIN_WORLDS else rest
-            judge = own_codille(world.deal, seat) if own else None
-            if premium > 0:
-                judge = codille_for(world.deal, seat)
+            judge = None if objective is None else objective.judge_of(world.deal, seat)
             rungs, work = self._card_rungs(config, world.deal, cards, left, allowance, judge)
             spent += work
             used += 1
             weight += world.weight
             for card, rung in rungs.items():
-                if judge is not None and own:
-                    scores[card] += world.weight * _OWN_CODILLE_VALUE[rung]
-                    rung = OWN_CODILLE_LADDER[rung]
-                elif judge is not None:
-                    scores[card] += world.weight * split[rung]
-                    rung = max(rung - 1, CODILLE_RUNG)
+                if judge is not None:
+                    assert objective is not None
+                    scores[card] += world.weight * objective.values[rung]
+                    rung = objective.ladder[rung]
                 else:
                     scores[card] += world.weight * rung_value(rung, ours)
                 if (rung >= SACADA_RUNG) == ours:
@@ -631,7 +648,7 @@ class SearchPlayer:
                 config, worlds[:used], near, left, tie_nodes, lambda w: margin_of(w, ours), ours
             )
             tie_nodes -= spent
-        tied_on_codille = config.codille_ties and not (own or premium > 0)
+        tied_on_codille = config.codille_ties and objective is None
         if len(near) > 1 and tied_on_codille and not ours and tie_nodes > 0:
             near, _ = self._tie_break(
                 config, worlds[:used], near, left, tie_nodes, lambda w: codille_for(w, seat)
