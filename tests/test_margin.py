@@ -4,14 +4,21 @@ the solver valuing a chosen few of the legal cards (issue #6)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from ombre_core.actions import Act
 from ombre_core.bots import RulePlayer
-from ombre_core.bots.ladder import Judge, codille_for, ladder_of, margin_of, own_codille
+from ombre_core.bots.ladder import (
+    CODILLE_FOR_LADDER,
+    Judge,
+    codille_for,
+    ladder_of,
+    margin_of,
+    own_codille,
+)
 from ombre_core.bots.sampler import Sampler, World
 from ombre_core.bots.search import SearchConfig, SearchPlayer
 from ombre_core.bots.solver import position_of, solve_position, solve_values
@@ -51,6 +58,16 @@ def minimax(deal: Deal, judge: Judge, memo: dict[Any, int]) -> int:
         values.append(minimax(child, judge, memo))
     memo[key] = value = max(values) if deal.to_move in side else min(values)
     return value
+
+
+def random_endings(count: int, seed: int = 8) -> Iterator[tuple[int, ...]]:
+    """``count`` random ways the nine tricks of a deal of three may fall, as tricks won."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        won = [0, 0, 0]
+        for _ in range(9):
+            won[rng.randrange(3)] += 1
+        yield tuple(won)
 
 
 class _Table:
@@ -188,13 +205,8 @@ def test_the_codille_judge_tells_who_wins_it() -> None:
     assert for_one((5, 2, 2)) == 3  # sacada
     assert for_one((9, 0, 0)) == 4  # vole
     base = ladder_of(three)
-    rng = random.Random(8)
-    for _ in range(200):
-        won = [0, 0, 0]
-        for _ in range(9):
-            won[rng.randrange(3)] += 1
-        w = tuple(won)
-        assert (for_one(w) > 1) == (base(w) > 0) and max(for_one(w) - 1, 0) == base(w)
+    for w in random_endings(200):
+        assert (for_one(w) > 1) == (base(w) > 0) and CODILLE_FOR_LADDER[for_one(w)] == base(w)
     assert codille_for(three, 0) is None  # the Ombre's
     assert codille_for(_Table(1, 3, RULES_FIVE), 0) is None  # by five the side's total
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from test_margin import _Table, play_to
+from test_margin import _Table, play_to, random_endings
 
 from ombre_core.bots.ladder import OWN_CODILLE_LADDER, codille_for, ladder_of, own_codille
 from ombre_core.bots.sampler import World
@@ -29,12 +29,8 @@ def test_a_defenders_own_ladder_orders_the_endings_by_what_they_pay_him() -> Non
     assert for_one((5, 2, 2)) == 3  # sacada
     assert for_one((9, 0, 0)) == 4  # vole
     base = ladder_of(three)
-    rng = random.Random(8)
-    for _ in range(300):
-        won = [0, 0, 0]
-        for _ in range(9):
-            won[rng.randrange(3)] += 1
-        assert OWN_CODILLE_LADDER[for_one(tuple(won))] == base(tuple(won))
+    for won in random_endings(300):
+        assert OWN_CODILLE_LADDER[for_one(won)] == base(won)
     assert own_codille(three, 0) is None  # the Ombre's
     assert own_codille(_Table(1, 3, RULES_FIVE), 0) is None  # by five the side's total
 
