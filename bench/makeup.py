@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from paired import one_match
 
-from ombre_core.bots.duel import Decisions, Timings, play_deal_settled, seatings
+from ombre_core.bots.duel import Decisions, Timings, play_deal_with_roles, seatings
 from ombre_core.rules import Rules, get_rules
 
 
@@ -48,7 +48,7 @@ def tally(rules: Rules, level: str, opponent: str, seeds: list[int]) -> dict[str
         decisions = Decisions()  # as the duel plays a deal: its plays share their decisions
         plays = seatings(opponent, level, n) + seatings(level, opponent, n)
         for names in {tuple(p) for p in plays}:
-            settled, _ = play_deal_settled(rules, seed, names, timings, decisions=decisions)
+            settled, _ = play_deal_with_roles(rules, seed, names, timings, decisions=decisions)
             ombre = settled.ombre
             if ombre is None:
                 continue

@@ -49,8 +49,8 @@ def one_deal(rules_id: str, a: str, b: str, seed: int, i: int) -> dict[str, Any]
         names = [OTHERS] * rules.seats
         names[seat] = name
         left: list[int] = []
-        won, roles = play_deal_with_roles(rules, deal_seed, names, Timings(), pool_left=left)
-        row[tag] = won[seat]
+        settled, roles = play_deal_with_roles(rules, deal_seed, names, Timings(), pool_left=left)
+        row[tag] = settled.payments[seat]
         row[tag.replace("won", "pool")] = left[-1]
         row["role"] = roles[seat]
     return row

@@ -59,9 +59,9 @@ def test_the_parts_by_role_add_up_to_the_score() -> None:
         assert score == deal_score(RULES_1660, "novice", "random", seed, Timings())
         seen |= {role for role, x in parts.items() if x}
     assert {"ombre", "defender"} <= seen
-    payments, roles = play_deal_with_roles(RULES_1660, 3, ["novice"] * 3, Timings())
+    settled, roles = play_deal_with_roles(RULES_1660, 3, ["novice"] * 3, Timings())
     assert roles.count("ombre") <= 1 and set(roles) <= set(ROLES)
-    assert payments == play_deal(RULES_1660, 3, ["novice"] * 3, Timings())
+    assert settled.payments == play_deal(RULES_1660, 3, ["novice"] * 3, Timings())
 
 
 @pytest.mark.breadth

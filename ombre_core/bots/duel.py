@@ -155,7 +155,8 @@ def play_deal(
 ) -> tuple[int, ...]:
     """Play one deal with the named player in each seat; return what each seat won.
     (:func:`play_deal_with_roles` tells each seat's role too.)"""
-    return play_deal_with_roles(rules, deal_seed, seat_players, timings, check, decisions)[0]
+    settled, _ = play_deal_with_roles(rules, deal_seed, seat_players, timings, check, decisions)
+    return settled.payments
 
 
 def play_deal_with_roles(
@@ -166,26 +167,9 @@ def play_deal_with_roles(
     check: frozenset[str] = frozenset(),
     decisions: Decisions | None = None,
     pool_left: list[int] | None = None,
-) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """Play one deal with the named player in each seat; return what each seat won and its
-    role (:data:`ROLES`). (:func:`play_deal_settled` tells the whole settlement.)"""
-    settled, roles = play_deal_settled(
-        rules, deal_seed, seat_players, timings, check, decisions, pool_left
-    )
-    return settled.payments, roles
-
-
-def play_deal_settled(
-    rules: Rules,
-    deal_seed: int,
-    seat_players: Sequence[str],
-    timings: Timings,
-    check: frozenset[str] = frozenset(),
-    decisions: Decisions | None = None,
-    pool_left: list[int] | None = None,
 ) -> tuple[Settlement, tuple[str, ...]]:
-    """Play one deal with the named player in each seat; return its settlement (the outcome,
-    who won a codille, what each seat won) and each seat's role (:data:`ROLES`).
+    """Play one deal with the named player in each seat; return its settlement (what each seat
+    won, the outcome, who won a codille) and each seat's role (:data:`ROLES`).
 
     A player that ``sees_everything`` (:mod:`.cheater`) is handed a copy of the deal; every other
     decides from its view. For the players named in ``check``, each card is compared with the
@@ -323,11 +307,12 @@ def deal_scores(
         alone, *visits = seatings(home, guest, n)
         base = play_deal_with_roles(rules, deal_seed, alone, timings, check, decisions, left)[0]
         for s, seats in enumerate(visits):
-            won, roles = play_deal_with_roles(
+            settled, roles = play_deal_with_roles(
                 rules, deal_seed, seats, timings, check, decisions, left
             )
+            won = settled.payments
             sign = 1 if guest == a else -1
-            gains.append(sign * (won[s] - base[s]))
+            gains.append(sign * (won[s] - base.payments[s]))
             pool_gains.append(sign * (left[-1] - left[0]) / n)
             parts[roles[s]] += gains[-1]
     count = len(gains)
