@@ -48,10 +48,9 @@ def one_deal(rules_id: str, a: str, b: str, seed: int, i: int) -> dict[str, Any]
     for tag, name in (("won_a", a), ("won_b", b)):
         names = [OTHERS] * rules.seats
         names[seat] = name
-        left: list[int] = []
-        settled, roles = play_deal_with_roles(rules, deal_seed, names, Timings(), pool_left=left)
+        settled, roles = play_deal_with_roles(rules, deal_seed, names, Timings())
         row[tag] = settled.payments[seat]
-        row[tag.replace("won", "pool")] = left[-1]
+        row[tag.replace("won", "pool")] = settled.pool_out
         row["role"] = roles[seat]
     return row
 

@@ -166,7 +166,6 @@ def play_deal_with_roles(
     timings: Timings,
     check: frozenset[str] = frozenset(),
     decisions: Decisions | None = None,
-    pool_left: list[int] | None = None,
 ) -> tuple[Settlement, tuple[str, ...]]:
     """Play one deal with the named player in each seat; return its settlement (what each seat
     won, the outcome, who won a codille) and each seat's role (:data:`ROLES`).
@@ -174,8 +173,8 @@ def play_deal_with_roles(
     A player that ``sees_everything`` (:mod:`.cheater`) is handed a copy of the deal; every other
     decides from its view. For the players named in ``check``, each card is compared with the
     solver's best cards on the true deal (:meth:`Timings.agree`). ``decisions``, shared by the
-    plays of this deal seed, remembers their decisions (the module's doc). ``pool_left``, if
-    given, is told what the pool holds at the end (for the next deal).
+    plays of this deal seed, remembers their decisions (the module's doc). What the pool holds
+    at the end, for the next deal, is the settlement's ``pool_out``.
     """
     deal = Deal.from_seed(rules, deal_seed, dealer=deal_seed % rules.seats)
     players = [make_duelist(name) for name in seat_players]
@@ -206,10 +205,7 @@ def play_deal_with_roles(
     roles = tuple(
         "passed" if not side else "ombre" if s in side else "defender" for s in range(deal.seats)
     )
-    settled = settle(deal)
-    if pool_left is not None:
-        pool_left.append(settled.pool_out)
-    return settled, roles
+    return settle(deal), roles
 
 
 def _decide(
@@ -303,17 +299,16 @@ def deal_scores(
     parts = dict.fromkeys(ROLES, 0.0)
     decisions = Decisions() if remember else None
     for home, guest in ((b, a), (a, b)):
-        left: list[int] = []
         alone, *visits = seatings(home, guest, n)
-        base = play_deal_with_roles(rules, deal_seed, alone, timings, check, decisions, left)[0]
+        base = play_deal_with_roles(rules, deal_seed, alone, timings, check, decisions)[0]
         for s, seats in enumerate(visits):
             settled, roles = play_deal_with_roles(
-                rules, deal_seed, seats, timings, check, decisions, left
+                rules, deal_seed, seats, timings, check, decisions
             )
             won = settled.payments
             sign = 1 if guest == a else -1
             gains.append(sign * (won[s] - base.payments[s]))
-            pool_gains.append(sign * (left[-1] - left[0]) / n)
+            pool_gains.append(sign * (settled.pool_out - base.pool_out) / n)
             parts[roles[s]] += gains[-1]
     count = len(gains)
     return (
