@@ -549,8 +549,10 @@ def module_order(modules: dict[str, str]) -> list[str]:
         return list(graphlib.TopologicalSorter(graph).static_order())
     except graphlib.CycleError as err:
         cycle = " -> ".join(err.args[1])
-        sys.exit(f"build: the modules of web/ import each other in a cycle ({cycle}); content"
-                 " hashes cannot name each other: break the cycle")
+        sys.exit(
+            f"build: the modules of web/ import each other in a cycle ({cycle}); content"
+            " hashes cannot name each other: break the cycle"
+        )
 
 
 def rewrite_html(html: str, renamed: dict[str, str], page_dir: str) -> str:
@@ -717,10 +719,7 @@ def assemble(wheel: Path, micropip: Path, stdlib: Path) -> dict[str, bytes]:
     i18n_config = locale_files(files)
 
     build_config = {
-        "locale": {
-            lang: url.removeprefix("./")
-            for lang, url in i18n_config["urls"].items()
-        },
+        "locale": {lang: url.removeprefix("./") for lang, url in i18n_config["urls"].items()},
         "pyodide": PYODIDE_VERSION,
         "runtime": runtime_dir,
         "stdlib": stdlib_path,

@@ -60,13 +60,17 @@ def main() -> int:
     if "ceiling" in reports and "level" in reports:
         gap, gained = reports["ceiling"]["mean"], reports["level"]["mean"]
         share = gained / gap if gap else float("nan")
-        print(f"the novice-to-cheater gap: {gap:+.2f} {reports['ceiling']['unit']}; {level} "
-              f"closes {share:.0%} of it ({gained:+.2f})")
+        print(
+            f"the novice-to-cheater gap: {gap:+.2f} {reports['ceiling']['unit']}; {level} "
+            f"closes {share:.0%} of it ({gained:+.2f})"
+        )
     if "expert-ceiling" in reports and "level" in reports:
         gap, gained = reports["expert-ceiling"]["mean"], reports["level"]["mean"]
         share = gained / gap if gap else float("nan")
-        print(f"the gap to the cheater bidding as the expert: {gap:+.2f}; {level} closes "
-              f"{share:.0%} of it")
+        print(
+            f"the gap to the cheater bidding as the expert: {gap:+.2f}; {level} closes "
+            f"{share:.0%} of it"
+        )
     if "level" in reports:
         agree = reports["level"]["agreement"][level]
         print(f"{level}'s cards among the solver's best: {agree}")

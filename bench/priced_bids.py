@@ -135,9 +135,11 @@ def main() -> None:
             )
             line += f"  same as reference {same}/{len(views)}"
             if differ:
-                line += "  (reference->this: " + ", ".join(
-                    f"{x}->{y} x{n}" for (x, y), n in sorted(differ.items())
-                ) + ")"
+                line += (
+                    "  (reference->this: "
+                    + ", ".join(f"{x}->{y} x{n}" for (x, y), n in sorted(differ.items()))
+                    + ")"
+                )
         print(line, flush=True)
     if args.choices:
         Path(args.choices).write_text(

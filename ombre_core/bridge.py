@@ -32,7 +32,6 @@ from .views import view_of
 _session: Session | None = None
 
 
-
 def _reply(fn: Callable[..., dict[str, Any]]) -> Callable[..., str]:
     @wraps(fn)
     def wrapper(*args: str) -> str:
@@ -373,9 +372,7 @@ def presets(options: str = "") -> dict[str, Any]:
     if not isinstance(opts, dict) or set(opts) - {"seats"}:
         raise OmbreError('presets options must be {"seats": [3, 5]} or {"seats": "all"}')
     seats = opts.get("seats", list(TABLE_SEATS))
-    if seats != "all" and not (
-        isinstance(seats, list) and all(type(n) is int for n in seats)
-    ):
+    if seats != "all" and not (isinstance(seats, list) and all(type(n) is int for n in seats)):
         raise OmbreError(f'seats must be a list of table sizes or "all", not {seats!r}')
     return {
         "presets": [

@@ -120,4 +120,3 @@ def cards_of(mask: CardSet) -> Iterator[Card]:
 def count(mask: CardSet) -> int:
     """How many cards ``mask`` holds."""
     return mask.bit_count()
-

@@ -17,6 +17,7 @@ MAX_DEPTH = 64
 """Deeper than any record or saved game (about five levels) by far; shallow enough for the
 WebAssembly stack."""
 
+
 class TooDeep(ValueError):
     """A JSON text nested deeper than :data:`MAX_DEPTH`."""
 

@@ -175,8 +175,10 @@ def glossary(rules: Rules) -> dict[str, str]:
     )
     words = {
         # the matador's and Gano's entries, placed here in the list, are filled in below
-        **{term: "" if term in ("matador", "gano") else tr(_glossary_key(term))
-           for term in _GLOSSARY_TERMS},
+        **{
+            term: "" if term in ("matador", "gano") else tr(_glossary_key(term))
+            for term in _GLOSSARY_TERMS
+        },
         "ombre": tr("glossary.ombre", others=others),
         "defender": tr("glossary.defender", others=others),
         "stock": stock,
@@ -190,7 +192,10 @@ def glossary(rules: Rules) -> dict[str, str]:
         "punto": tr("glossary.punto", punto=n.punto),
         "matador": tr(
             "glossary.matador",
-            matadors=n.matadors, spadille=n.spadille, manille=n.manille, basto=n.basto,
+            matadors=n.matadors,
+            spadille=n.spadille,
+            manille=n.manille,
+            basto=n.basto,
         ),
         **(_called_king_glossary(rules) if rules.partnership != "alone" else {}),
         **({"gano": tr("glossary.gano.word", word=gano_word(rules))} if rules.gano else {}),
@@ -523,8 +528,7 @@ class Narrator:
                     played = self._say("engine.log.play" + gano, e.seat, card=name, word=word)
                     lines.append(played + falls)
                     score = tr("engine.list.sep").join(
-                        tr("engine.log.score", who=self.who(s), n=won[s])
-                        for s in range(view.seats)
+                        tr("engine.log.score", who=self.who(s), n=won[s]) for s in range(view.seats)
                     )
                     lines.append(self._say("engine.log.win", e.won, n=tricks, score=score))
                 elif cards_in_trick == 1:
@@ -674,9 +678,7 @@ class Narrator:
         if s.outcome == CODILLE:
             if rival == self.seat:
                 return tr("engine.result.duel.codille.rival-you", who=self.who(s.ombre), **split)
-            return self._say(
-                "engine.result.duel.codille", s.ombre, rival=self.who(rival), **split
-            )
+            return self._say("engine.result.duel.codille", s.ombre, rival=self.who(rival), **split)
         return self._say("engine.result.duel.repuesto", s.ombre, **split)
 
     def _side_result_text(self, s: Settlement) -> str:

@@ -235,7 +235,6 @@ class Rules:
     rules panel quotes them first, and says so where they are silent and another's rule is kept.
     Not a rule of play: the engine never reads it."""
 
-
     def __post_init__(self) -> None:
         self._check_shape()
         self._check_sides()

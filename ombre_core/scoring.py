@@ -302,8 +302,10 @@ def settle(
                 share, rest = (pool + 1) // 2, pool // 2
                 pay(POOL, ombre, share, "pool")
                 pay(POOL, partner, rest, "pool")
-            elif sans_prendre and rules.sans_prendre_draws is not None and not (
-                vole and vole_declared
+            elif (
+                sans_prendre
+                and rules.sans_prendre_draws is not None
+                and not (vole and vole_declared)
             ):
                 pay(POOL, ombre, min(pool, rules.sans_prendre_draws), "pool")
             else:

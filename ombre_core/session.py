@@ -45,6 +45,8 @@ def _short(value: Any, limit: int = 40) -> str:
         return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
     text = repr(value)
     return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
+
+
 DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
 """The names at a table of three (Belinda's opponents in *The Rape of the Lock*)."""
 _MORE_NAMES = ("Thalestris", "Clarissa")

@@ -494,9 +494,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
                 row["verdict"] = "trick"
                 lost = d.cost_tricks
                 row["label"] = tr_n("engine.review.trick", lost, words=number_word(lost))
-                row["text"] = tr(
-                    "engine.review.trick.text", tricks=d.tricks, best=d.best_tricks
-                )
+                row["text"] = tr("engine.review.trick.text", tricks=d.tricks, best=d.best_tricks)
             else:
                 best += 1
                 row["verdict"] = "best"
@@ -544,9 +542,7 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
     if unsolved:
         parts.append(tr_n("engine.review.summary.unsolved", unsolved))
     if unpaid:
-        parts.append(
-            tr("engine.review.summary.vole", amount=Narrator.count(unpaid, view.rules))
-        )
+        parts.append(tr("engine.review.summary.vole", amount=Narrator.count(unpaid, view.rules)))
     if decisions:
         parts.append(tr_n("engine.review.summary.expert", agreed, total=len(decisions)))
     return {"decisions": rows, "summary": " ".join(parts)}
@@ -563,7 +559,7 @@ def _choice_verdict(counters: int, expert: int, view: View) -> tuple[str, str]:
 
 
 def _counters_words(n: int, view: View) -> str:
-    """"you win 12 counters", "you lose 5 counters", "you neither win nor lose"."""
+    """ "you win 12 counters", "you lose 5 counters", "you neither win nor lose"."""
     if n == 0:
         return tr("engine.review.sum.none")
     key = "engine.review.sum.win" if n > 0 else "engine.review.sum.lose"

@@ -57,9 +57,7 @@ def explain(view: View) -> list[str]:
         low, high = view.discard_bounds or (0, 0)
         lines = []
         if view.seat == view.ombre:
-            lines.append(
-                tr("tutor.discard.ombre", low=number_word(low), high=number_word(high))
-            )
+            lines.append(tr("tutor.discard.ombre", low=number_word(low), high=number_word(high)))
         else:
             lines.append(tr("tutor.discard.defender", high=number_word(high)))
         if rules.take_in_fee:

@@ -49,6 +49,7 @@ HYPOTHESIS = settings(derandomize=True, database=None, deadline=None, print_blob
 DATA = Path(__file__).resolve().parent / "data"
 PRESET_LIST: tuple[Rules, ...] = (RULES_1660, RULES_CLASSIC)
 
+
 def max_actions(rules: Rules) -> int:
     """The longest possible deal: a bid each and a reply, every discard and the trump, every card
     one vole declaration and one *Gano* a trick (3-handed: 4 + 4 + 27 + 1 + 9)."""

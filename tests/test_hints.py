@@ -83,6 +83,7 @@ def rule_player_steps(rules: Rules, seeds: int, play: bool = True) -> Iterator[t
             yield view, action
             deal.apply(action)
 
+
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_every_action_a_hint_may_name_is_said_in_words(lang: str) -> None:
     """The hint's label (``narrate.said``, shared with the review) names every kind of action
@@ -185,7 +186,6 @@ def test_a_hint_says_gano_when_the_expert_would() -> None:
                     said_gano += 1
             deal.apply(RulePlayer().choose(view, rng))
     assert said_gano >= 2, said_gano
-
 
 
 def lead_wordings(view: View) -> tuple[int, int]:

@@ -26,8 +26,7 @@ def open_prices(draw: st.DrawFn) -> tuple[str, dict[str, list[tuple[float, ...]]
     value = st.sampled_from([-12.0, -9.5, -2.0, 0.0, 1.5, 6.0, 8.0, 11.0])
     possible = {
         a: [
-            tuple(sorted(set(draw(st.lists(value, min_size=1, max_size=3)))))
-            for _ in range(worlds)
+            tuple(sorted(set(draw(st.lists(value, min_size=1, max_size=3))))) for _ in range(worlds)
         ]
         for a in actions
     }

@@ -201,6 +201,7 @@ def check_partner_in_view(deal: Deal, seat: int, view: View) -> None:
     knows = seat == deal.partner or fallen
     assert view.partner == (deal.partner if knows else None)
 
+
 def check_resampled_world(deal: Deal, rng: random.Random) -> None:
     """OpenSpiel's test: shuffle the cards a seat has not seen among the other hands, the stock
     and the others' discards (consistently with all that was played); the seat's view is the

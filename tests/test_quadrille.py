@@ -305,7 +305,10 @@ CALLED = {  # trick winners; payments (Ombre, seat 1, seat 2, partner); pool lef
     "remise": (order(0, 0, 1, 2, PARTNER, 0, 1, 1, 2, 0), "repuesto", [-4, 0, 0, -4], 8),
     "codille 4": (order(0, 0, 1, 2, PARTNER, 0, 1, 1, 2, 2), "codille", [-5, 3, 3, -5], 4),
     "remise, alone": (
-        order(0, 0, PARTNER, PARTNER, PARTNER, 1, 1, 1, 2, 2), "repuesto", [-7, 0, 0, -1], 8
+        order(0, 0, PARTNER, PARTNER, PARTNER, 1, 1, 1, 2, 2),
+        "repuesto",
+        [-7, 0, 0, -1],
+        8,
     ),
     "codille, alone": (order(0, 1, 1, 1, PARTNER, 2, 2, 2, 1, 1), "codille", [-9, 3, 3, -1], 4),
 }
@@ -456,9 +459,10 @@ def test_records_round_trip(seed: int) -> None:
 
 
 def test_a_forced_spadille_record_round_trips() -> None:
-    deal = scripted(order(2, 0, 1, 0, PARTNER, 0, 1, 1, 3, 0), opening=(
-        "pass", "pass", "pass", "pass", "trump s", "call Kh"
-    ))
+    deal = scripted(
+        order(2, 0, 1, 0, PARTNER, 0, 1, 1, 3, 0),
+        opening=("pass", "pass", "pass", "pass", "trump s", "call Kh"),
+    )
     record = to_record(deal)
     assert record["actions"][:6] == ["pass"] * 4 + ["trump s", "call Kh"]
     assert settle(replay(record)) == settle(deal)
@@ -627,9 +631,7 @@ def scripted3(
     dealt_hands = [h[:] for h in played]
     dealt_hands[0][dealt_hands[0].index("Kh")] = given
     dealt_hands[holder][dealt_hands[holder].index(given)] = "Kh"
-    deal = Deal.from_cards(
-        QUAD3, 2, [[parse_card(c) for c in h] for h in dealt_hands], []
-    )
+    deal = Deal.from_cards(QUAD3, 2, [[parse_card(c) for c in h] for h in dealt_hands], [])
     if not play:
         return deal
     act(deal, *opening)
@@ -643,7 +645,10 @@ def scripted3(
 def test_thirty_cards_a_red_suit_laid_aside_and_never_trumps() -> None:
     """CG p. 46: "you must lay aside one whole red Suit"; the suit laid aside may not be named."""
     assert (QUAD3.seats, QUAD3.hand_size, QUAD3.pack.bit_count(), QUAD3.stock_size) == (
-        3, 10, 30, 0
+        3,
+        10,
+        30,
+        0,
     )
     assert not QUAD3.pack & 1 << parse_card("Kd")
     deal = Deal.from_seed(QUAD3, 4)
@@ -672,7 +677,7 @@ def test_the_demanded_king_is_handed_over_and_a_card_given_back() -> None:
     for seat in range(3):
         view = view_of(deal, seat)
         assert view.demanded_from == 1 and view.partner is None
-        assert ("give 2c" in [a for _, a in view.history])
+        assert "give 2c" in [a for _, a in view.history]
     log = Narrator(["Ann", "Ben", "Cat"], 2).log(view_of(deal, 2))
     assert "Ann demands the king of hearts from Ben." in log
     assert any("gives" in line and "for the demanded card" in line for line in log)

@@ -97,7 +97,10 @@ def test_the_demand_and_the_card_given_back_are_shown_to_every_seat() -> None:
         demand = present(deal, seat)["demand"]
         assert isinstance(demand, dict)
         assert (demand["card"]["code"], demand["from"], demand["ombre"], demand["given"]) == (
-            "Kh", 1, 0, None
+            "Kh",
+            1,
+            0,
+            None,
         )
         assert demand["hint"] == glossary(RULES_QUADRILLE_3)["demand"]
     act(deal, "give 2c")

@@ -227,8 +227,18 @@ def test_a_deal_taken_back_and_played_otherwise_is_reviewed_afresh() -> None:
     assert after == {**fresh, "ok": True, "done": True} and after != before
 
 
-@pytest.mark.parametrize("options", ['{"rows": 0}', '{"rows": -2}', '{"rows": "3"}',
-                                     '{"rows": true}', '{"rows": 1.5}', "[1]", "{rows"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        '{"rows": 0}',
+        '{"rows": -2}',
+        '{"rows": "3"}',
+        '{"rows": true}',
+        '{"rows": 1.5}',
+        "[1]",
+        "{rows",
+    ],
+)
 def test_the_bridge_refuses_bad_review_options(options: str) -> None:
     finish_a_bridge_deal(4, "1660")
     reply = json.loads(bridge.review(options))
@@ -352,7 +362,10 @@ class Replaying:
 def replayed(deal: Deal, upto: int) -> Deal:
     """``deal`` as it stood before its action ``upto``."""
     replay = Deal.from_cards(
-        deal.rules, deal.dealer, [list(cards_of(h)) for h in deal.dealt], list(deal.stock),
+        deal.rules,
+        deal.dealer,
+        [list(cards_of(h)) for h in deal.dealt],
+        list(deal.stock),
         deal.pool_in,
     )
     for action in deal.history[:upto]:
@@ -412,8 +425,13 @@ def test_a_bid_or_exchange_unlike_the_experts_is_judged_in_counters(rules: Rules
                 continue
             judged += 1
             assert d.counters == as_played
-            line = instead(replayed(deal, d.index), d.expert, deal.history[d.index :],
-                           make_player("expert"), d.index)
+            line = instead(
+                replayed(deal, d.index),
+                d.expert,
+                deal.history[d.index :],
+                make_player("expert"),
+                d.index,
+            )
             assert line.is_over or line.phase == Phase.PLAY
             assert d.expert_counters == counters_after(line, 0)
             assert d.cost_counters == max(0, d.expert_counters - as_played)
@@ -431,8 +449,10 @@ def test_the_table_words_each_bid_and_exchange_verdict_in_counters() -> None:
             if d.counters is None or d.expert_counters is None:
                 assert row["verdict"] in (None, "best", "trick", "game")
                 continue
-            verdict = "counters" if d.cost_counters else (
-                "even" if d.counters == d.expert_counters else "better"
+            verdict = (
+                "counters"
+                if d.cost_counters
+                else ("even" if d.counters == d.expert_counters else "better")
             )
             seen.add(verdict)
             assert row["verdict"] == verdict

@@ -674,4 +674,3 @@ def test_a_pass_at_quadrille_by_three_says_little_of_a_middling_hand() -> None:
     options = (Act.PASS, Act.PLAY, Act.SANS_PRENDRE)
     assert model_for(rules).bid_probability(hand, Act.PASS, options) > 0.9
     assert ActionModel().bid_probability(hand, Act.PASS, options) < 0.05
-

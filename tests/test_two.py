@@ -125,7 +125,11 @@ def paid(deal: Deal) -> tuple[list[int], int]:
 def test_two_players_ten_cards_each_by_threes_and_fours_twenty_to_the_stock() -> None:
     assert get_rules("two") is TWO
     assert (TWO.seats, TWO.hand_size, TWO.packets, TWO.stock_size, TWO.tricks) == (
-        2, 10, (3, 3, 4), 20, 10
+        2,
+        10,
+        (3, 3, 4),
+        20,
+        10,
     )
     assert TWO.pack == FULL_PACK and TWO.partnership == "alone" and TWO.win_tricks is None
     deal = Deal.from_seed(TWO, 7, dealer=1)
@@ -153,8 +157,15 @@ def test_the_rest_is_the_classic_game() -> None:
         if getattr(TWO, f.name) != getattr(RULES_CLASSIC, f.name)
     }
     assert differ == {
-        "id", "title", "description", "seats", "hand_size", "packets", "gano",
-        "vole_declare_before_trick", "vole_declare_after_winning",
+        "id",
+        "title",
+        "description",
+        "seats",
+        "hand_size",
+        "packets",
+        "gano",
+        "vole_declare_before_trick",
+        "vole_declare_after_winning",
     }
 
 
@@ -391,9 +402,12 @@ def test_the_lone_defender_takes_in_what_he_needs() -> None:
     ombre = "As 2s Ac Ks Qs Js Kc Kh Kd Qd"
     used = set(junk.split()) | set(ombre.split())
     stock = [parse_card(c) for c in FULL_NAMES if c not in used]
-    deal = Deal.from_cards(TWO, 1, [
-        [parse_card(c) for c in ombre.split()], [parse_card(c) for c in junk.split()]
-    ], stock)
+    deal = Deal.from_cards(
+        TWO,
+        1,
+        [[parse_card(c) for c in ombre.split()], [parse_card(c) for c in junk.split()]],
+        stock,
+    )
     act(deal, "play", "pass", "discard " + ombre, "trump s")
     assert deal.to_move == DEFENDER and len(deal.stock_left) == 10
     move = make_player("novice").choose(view_of(deal, DEFENDER), random.Random(0))

@@ -53,6 +53,7 @@ check() {  # run a step, remember a failure, go on (so one run reports every pro
 
 step "ruff"
 check ruff "$PYTHON" -m ruff check --output-format=concise .
+check "ruff format" "$PYTHON" -m ruff format --check --output-format=concise .
 
 step "mypy --strict (the engine)"
 check mypy "$PYTHON" -m mypy --strict --no-incremental ombre_core

@@ -37,6 +37,7 @@ LEVELS: dict[str, Callable[[], Player]] = {
 }
 """The levels a person chooses from, weakest first."""
 
+
 def _variant(name: str, config: SearchConfig) -> Callable[[], Player]:
     return lambda: SearchPlayer(name, config)
 

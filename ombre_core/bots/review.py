@@ -213,9 +213,7 @@ def _rest(budget: int | None, spent: int) -> int | None:
     return budget - spent
 
 
-def _keeps(
-    solver: Line, deal: Deal, card: int, value: int, ours: bool, budget: int | None
-) -> bool:
+def _keeps(solver: Line, deal: Deal, card: int, value: int, ours: bool, budget: int | None) -> bool:
     """Whether ``card`` keeps the deal's ``value`` under best play (the Ombre's side still
     reaches it after it, if ``ours``; else the other side still holds him to it), asked of the
     deal's ``solver`` line."""
@@ -328,9 +326,7 @@ def review_deal(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> lis
     return list(review_steps(deal, seat, judge))
 
 
-def review_steps(
-    deal: Deal, seat: int, judge: SearchPlayer | None = None
-) -> Iterator[Decision]:
+def review_steps(deal: Deal, seat: int, judge: SearchPlayer | None = None) -> Iterator[Decision]:
     """:func:`review_deal` one decision at a time, each worked out when it is asked for: a
     table can show the rows as they come and stop when the person leaves the review (a row of
     the first tricks at four or five seats takes seconds). Refuses a deal not yet over at once,

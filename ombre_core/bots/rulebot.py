@@ -341,7 +341,6 @@ class RulePlayer:
             return max(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
         return min(cards, key=cheap)
 
-
     # -- play with a called partner (Ombre by five) ---------------------------------------------
 
     def _lead_with_sides(self, view: View, cards: list[int]) -> int:

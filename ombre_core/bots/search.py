@@ -346,7 +346,6 @@ counters to him on a pool of 36, each seat then a third of the 52 or 104 left; c
 -11, -11, -11 on 30, a third of 32 or 64)."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class _Objective:
     """What a defender at three plays for, where it is not the deal's ladder: each world solved
@@ -369,6 +368,7 @@ def _defender_objective(config: SearchConfig) -> _Objective | None:
         rest = (_DEFENDER_VALUE[r] for r in (REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG))
         return _Objective(codille_for, (codille + half, codille - half, *rest), CODILLE_FOR_LADDER)
     return None
+
 
 def near_threshold(
     hand: CardSet,
@@ -847,9 +847,7 @@ class SearchPlayer:
         if config.price_vole:
             rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, budget)
         else:
-            rung = _won_or_lost(
-                deal.copy(), config.exact_from + 2, budget, _losses_differ(deal)
-            )
+            rung = _won_or_lost(deal.copy(), config.exact_from + 2, budget, _losses_differ(deal))
         return ombre_price(deal, rung)
 
     def _open_prices(self, deal: Deal) -> tuple[float, ...]:

@@ -223,9 +223,7 @@ def value_up_to(position: Position, cap: int, budget: int | None = None) -> int:
     return search._ladder(min(low, cap), min(high, cap), first=cap)
 
 
-def reaches_counted(
-    position: Position, rung: int, budget: int | None = None
-) -> tuple[bool, int]:
+def reaches_counted(position: Position, rung: int, budget: int | None = None) -> tuple[bool, int]:
     """:func:`reaches`, and the nodes it searched (for a caller holding several solves to one
     budget)."""
     search = _Search(position, budget)
@@ -303,9 +301,7 @@ class Line:
         """:func:`reaches` of ``position`` on this line."""
         return self._ask(position, budget, lambda search: _reaches(search, rung))
 
-    def _ask(
-        self, position: Position, budget: int | None, question: Callable[[_Search], _T]
-    ) -> _T:
+    def _ask(self, position: Position, budget: int | None, question: Callable[[_Search], _T]) -> _T:
         search = self._search
         if search.table_size() > self.max_entries:
             search.forget()

@@ -37,8 +37,14 @@ def test_the_element_frames_the_game_with_its_options_and_passes_its_events(
     expect(frame.locator("#ledger-panel")).to_be_visible()
     page.wait_for_function("() => window.events.some((e) => e.type === 'ready')")
     ready = next(e for e in events(page) if e["type"] == "ready")
-    assert ready == {"source": "ombre", "version": 1, "type": "ready", "rules": "classic",
-                     "deal": 1, "level": "novice"}
+    assert ready == {
+        "source": "ombre",
+        "version": 1,
+        "type": "ready",
+        "rules": "classic",
+        "deal": 1,
+        "level": "novice",
+    }
     play_to_end(frame)
     page.wait_for_function("() => window.events.some((e) => e.type === 'deal-finished')")
     done = next(e for e in events(page) if e["type"] == "deal-finished")
@@ -57,12 +63,8 @@ def test_two_games_on_one_page_each_play_their_own(
     game_frame(page)
     page.wait_for_function("() => window.events.some((e) => e.type === 'ready')")
     page.goto(base_url + "/__tests__/host.html?games=2")
-    page.wait_for_function(
-        "() => document.querySelectorAll('ombre-game iframe').length === 2"
-    )
-    frames = [
-        h.content_frame() for h in page.locator("ombre-game iframe").element_handles()
-    ]
+    page.wait_for_function("() => document.querySelectorAll('ombre-game iframe').length === 2")
+    frames = [h.content_frame() for h in page.locator("ombre-game iframe").element_handles()]
     for frame in frames:
         frame.wait_for_function(
             "() => ['playable', 'waiting', 'over'].includes(document.body?.dataset.state)",

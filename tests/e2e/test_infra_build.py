@@ -95,7 +95,7 @@ def test_module_specifiers_are_rewritten_leaves_first() -> None:
     builder = load_build_module()
     modules = {
         "app.js": (
-            "// import { x } from \"./not-a-statement.js\";\n"
+            '// import { x } from "./not-a-statement.js";\n'
             'import { a } from "./lib/a.js";\n'
             "import {\n  b,\n  c,\n} from './b.js';\n"
             'export { d } from "./b.js";\n'
@@ -109,7 +109,7 @@ def test_module_specifiers_are_rewritten_leaves_first() -> None:
     renamed = {"b.js": "b.111111111111.js", "lib/a.js": "lib/a.222222222222.js"}
     app = builder.rewrite_imports("app.js", modules["app.js"], renamed)
     assert app == (
-        "// import { x } from \"./not-a-statement.js\";\n"
+        '// import { x } from "./not-a-statement.js";\n'
         'import { a } from "./lib/a.222222222222.js";\n'
         "import {\n  b,\n  c,\n} from './b.111111111111.js';\n"
         'export { d } from "./b.111111111111.js";\n'

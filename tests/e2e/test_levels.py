@@ -49,9 +49,12 @@ def hinted_step(page: Any) -> str:
         "bs => bs.map(b => b.dataset.code)"
     )
     discarding = page.locator("#discard-button").count() > 0
-    assert (
-        action in offered or action in cards or (discarding and action.startswith("discard"))
-    ), (words, action, offered, cards)
+    assert action in offered or action in cards or (discarding and action.startswith("discard")), (
+        words,
+        action,
+        offered,
+        cards,
+    )
     # the hand marks the card the hint plays, or the cards it discards, and nothing else
     marked = page.locator("#hand button.hand-card.hinted").evaluate_all(
         "bs => bs.map(b => b.dataset.code)"

@@ -143,8 +143,7 @@ def test_a_bad_saved_look_is_named_and_the_modern_one_used(
 ) -> None:
     open_game(page, base_url, "?seed=7&rules=1660", {"theme": "gothic"})
     expect(page.locator("#notice")).to_contain_text(
-        "Your saved look \u201c\"gothic\"\u201d is not modern or period, so the modern look is"
-        " used."
+        'Your saved look \u201c"gothic"\u201d is not modern or period, so the modern look is used.'
     )
     expect(page.locator("body")).not_to_have_class(PERIOD)
     assert console_errors == []
@@ -175,9 +174,10 @@ def test_the_element_reports_a_bad_theme(page: Any, base_url: str) -> None:
 
 
 def in_play(page: Any) -> bool:
-    return bool(page.locator("#hand.playing").count()) and sum(
-        int(t) for t in page.locator(".seat .tricks .count").all_inner_texts()
-    ) >= 2
+    return (
+        bool(page.locator("#hand.playing").count())
+        and sum(int(t) for t in page.locator(".seat .tricks .count").all_inner_texts()) >= 2
+    )
 
 
 @pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core is not installed (npm ci)")
@@ -253,9 +253,7 @@ def test_screenshots_of_belindas_game_in_the_period_look(
     assert console_errors == []
 
 
-@pytest.mark.parametrize(
-    ("width", "height", "size"), [(390, 844, "small"), (1280, 800, "large")]
-)
+@pytest.mark.parametrize(("width", "height", "size"), [(390, 844, "small"), (1280, 800, "large")])
 def test_screenshots_of_the_period_cards_at_each_size_in_four_colours(
     page: Any, base_url: str, console_errors: list[str], width: int, height: int, size: str
 ) -> None:
