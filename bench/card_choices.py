@@ -9,7 +9,7 @@ This bench takes the positions of trick play where the player on turn has a choi
 played by the rule player from seeded deals, and asks every player named what it would play
 there, from the view alone; the solver then tells, on the true cards, what that card costs:
 the rung of the best card less the rung of the one chosen, in the mover's rung values
-(:func:`ombre_core.bots.search.rung_value`), 0 when the card is one of the best. The positions
+(:func:`ombre_core.bots.playout.rung_value`), 0 when the card is one of the best. The positions
 and each player's randomness are the same for every player, so the players are compared
 position by position: the mean difference of the cost from the first player's, with its 95%
 interval (normal approximation over deals: the positions of a deal are not independent). Each
@@ -41,7 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ombre_core import actions as A
 from ombre_core.bots import RulePlayer
 from ombre_core.bots.duel import Timings, decision_rng, make_duelist, mean_and_half_width
-from ombre_core.bots.search import SearchPlayer, rung_value
+from ombre_core.bots.playout import rung_value
+from ombre_core.bots.search import SearchPlayer
 from ombre_core.bots.solver import solve
 from ombre_core.rules import get_rules
 from ombre_core.scoring import ombre_side

@@ -24,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import bridge
-from ombre_core.bots import search, solver
+from ombre_core.bots import playout, search, solver
 from ombre_core.rules import get_rules
 
 
@@ -70,7 +70,7 @@ def main() -> None:
     print(
         f"{args.rules} {args.level}, {args.deals} deals: a card's budget {budget:,} solver nodes "
         f"({config.decision_nodes:,} for the worlds, {config.margin_nodes:,} for ties; a card "
-        f"played forward counts {search.PLAYOUT_COST} of them, not counted here); a bid's solves "
+        f"played forward counts {playout.PLAYOUT_COST} of them, not counted here); a bid's solves "
         f"{config.bid_budget or config.budget:,} each"
     )
     for kind in sorted(work):

@@ -18,6 +18,7 @@ from ombre_core.actions import Act
 from ombre_core.bots import Player, RulePlayer, make_player
 from ombre_core.bots.ladder import SACADA_RUNG
 from ombre_core.bots.payoff import ombre_price
+from ombre_core.bots.playout import quick_card
 from ombre_core.bots.sampler import Sampler
 from ombre_core.bots.search import (
     EXPERT,
@@ -26,7 +27,6 @@ from ombre_core.bots.search import (
     guarded_choice,
     last_chance_for_vole,
     near_threshold,
-    quick_card,
 )
 from ombre_core.rules import PRESETS, Rules, get_rules
 from ombre_core.state import Deal, Phase
@@ -203,7 +203,8 @@ def test_pricing_by_one_test_tells_won_from_lost_as_the_full_solve_does(preset: 
     pricing finds the rung: the same answer, won or lost, at the start of every play; and where
     the two losses pay otherwise (by five, at Quadrille), a second question tells them apart as
     the full solve does."""
-    from ombre_core.bots.search import _losses_differ, _rung_by_playing_forward, _won_or_lost
+    from ombre_core.bots.playout import rung_by_playing_forward, won_or_lost
+    from ombre_core.bots.search import _losses_differ
     from ombre_core.rules import get_rules
 
     rules = get_rules(preset)
@@ -211,9 +212,9 @@ def test_pricing_by_one_test_tells_won_from_lost_as_the_full_solve_does(preset: 
     for deal in positions(rules, range(40)):
         if deal.phase != Phase.PLAY or deal.tricks or deal.trick:
             continue
-        full, _ = _rung_by_playing_forward(deal.copy(), 11, 100_000)
+        full, _ = rung_by_playing_forward(deal.copy(), 11, 100_000)
         tell = _losses_differ(deal)
-        fast = _won_or_lost(deal.copy(), 11, 100_000, tell)
+        fast = won_or_lost(deal.copy(), 11, 100_000, tell)
         assert (fast >= SACADA_RUNG) == (full >= SACADA_RUNG)
         if tell:
             assert fast == min(full, SACADA_RUNG)

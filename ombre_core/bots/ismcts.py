@@ -11,9 +11,9 @@ cards legal in that world, adds one decision, plays the rest out, and counts the
 every decision on the way. A node is one line of cards played, so a player's later choice is
 the same in every world where it is legal: the fusion PIMC makes is not made.
 
-The playout is the search players' own: :func:`.search.quick_card` to ``exact_from`` tricks
-left, then an exact solve (:func:`.search._rung_by_playing_forward`), and the work is counted as
-they count it (solver nodes, a playout :data:`.search.PLAYOUT_COST`), so that the two methods
+The playout is the search players' own: :func:`.playout.quick_card` to ``exact_from`` tricks
+left, then an exact solve (:func:`.playout.rung_by_playing_forward`), and the work is counted as
+they count it (solver nodes, a playout :data:`.playout.PLAYOUT_COST`), so that the two methods
 are compared at the same budget, :attr:`.search.SearchConfig.decision_nodes`.
 """
 
@@ -27,8 +27,8 @@ from itertools import accumulate
 from ..cards import cards_of
 from ..scoring import ombre_side
 from .ladder import SACADA_RUNG, ladder_of
+from .playout import PLAYOUT_COST, rung_by_playing_forward, rung_value
 from .sampler import World
-from .search import PLAYOUT_COST, _rung_by_playing_forward, rung_value
 
 
 class _Node:
@@ -47,7 +47,7 @@ class _Node:
 
 def _score(rung: int, ours: bool) -> float:
     """A rung as a reward in [0, 1] to a seat on the Ombre's side (``ours``) or against it
-    (:func:`.search.rung_value`, scaled from its range of -1.25 to 1.25)."""
+    (:func:`.playout.rung_value`, scaled from its range of -1.25 to 1.25)."""
     return (rung_value(rung, ours) + 1.25) / 2.5
 
 
@@ -107,7 +107,7 @@ def ismcts_card(
             work = PLAYOUT_COST
         else:
             share = min(budget, max(0, decision_nodes - spent))
-            rung, work = _rung_by_playing_forward(deal, exact_from, share, None, defenders_draw)
+            rung, work = rung_by_playing_forward(deal, exact_from, share, None, defenders_draw)
         spent += work
         iterations += 1
         won = rung >= SACADA_RUNG

@@ -38,8 +38,9 @@ from ..state import Deal, Phase
 from ..views import view_of
 from .base import Player
 from .ladder import VOLE_RUNG, ladder_of, tricks_of
+from .playout import quick_card
 from .rulebot import RulePlayer
-from .search import SearchPlayer, expert, quick_card
+from .search import SearchPlayer, expert
 from .solver import BudgetExceeded, Line, position_of, solve_values
 
 
@@ -180,7 +181,7 @@ def _after(deal: Deal, card: int) -> Deal:
 
 def best_play(deal: Deal, budget: int | None = None) -> Deal:
     """A copy of ``deal`` played to its end by best play with every hand known, the cards
-    chosen the same way every time: at each turn the card :func:`.search.quick_card` would
+    chosen the same way every time: at each turn the card :func:`.playout.quick_card` would
     play if it keeps the value under best play, else the first (in card order) that does.
 
     The value is solved once; a best card keeps it, so each later card needs only the yes/no

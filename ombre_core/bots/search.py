@@ -8,10 +8,10 @@ that does best across them.
 
 * **Card play.** Each legal card is scored in every world by the rung of the outcome ladder it
   leads to under best play (vole > sacada > repuesto > codille), turned into what that rung is
-  worth to this seat (:func:`rung_value`), and the scores are summed with the worlds' weights.
-  Late in the deal every world is solved exactly; earlier, where a full solve does not fit the
-  time, each card is played forward in the world by a quick full-information policy to
-  ``exact_from`` tricks left and the rest is solved exactly (the note's hybrid).
+  worth to this seat (:func:`.playout.rung_value`), and the scores are summed with the worlds'
+  weights. Late in the deal every world is solved exactly; earlier, where a full solve does not
+  fit the time, each card is played forward in the world by a quick full-information policy to
+  ``exact_from`` tricks left and the rest is solved exactly (the note's hybrid: :mod:`.playout`).
 * **Auction, exchange and trump** by evaluation, not fixed thresholds: for each contract open (or
   each trump and discard), the deal is simulated in every world to the start of the play (the
   others speaking and exchanging as the rule player does), the play solved, and the outcome priced
@@ -32,13 +32,13 @@ from .. import actions as A
 from ..actions import Act
 from ..cards import ALL_SUITS, CardSet, cards_of
 from ..rules import Rules
-from ..scoring import ombre_side
 from ..state import Deal, Phase
-from ..tables import EFFECTIVE_SUIT, MATADOR_MASK, POWER, TRUMP
+from ..tables import EFFECTIVE_SUIT, POWER, TRUMP
 from ..tricks import trick_winner
 from ..views import View, view_of
 from .collector import collector_paused
 from .gano import heed, worth_saying
+from .ismcts import ismcts_card
 from .ladder import (
     CODILLE_FOR_LADDER,
     CODILLE_RUNG,
@@ -53,6 +53,14 @@ from .ladder import (
     own_codille,
 )
 from .payoff import ombre_price
+from .playout import (
+    DEFENDER_VALUE,
+    LADDER_RUNGS,
+    WON_OR_LOST_RUNGS,
+    rung_by_playing_forward,
+    rung_value,
+    won_or_lost,
+)
 from .pricing import Option, guarded_choice, settled_choice
 from .rulebot import (
     ASK_THRESHOLD,
@@ -68,10 +76,8 @@ from .sampler import DEFAULT_MODEL, Sampler, World
 from .solver import (
     BudgetExceeded,
     position_of,
-    reaches,
     reaches_counted,
     solve_values,
-    value_up_to,
 )
 
 GRAY_ZONE = 0.6
@@ -130,7 +136,7 @@ class SearchConfig:
     who plays the cards better may go in on less: ``-bold`` measures it)."""
     defenders_draw: bool = True
     """In the playouts before the exact solve, defenders lead trumps as the Ombre does (else
-    they lead low: :func:`quick_card`)."""
+    they lead low: :func:`.playout.quick_card`)."""
     margin_ties: bool = False
     """Tell cards tied on the worlds' rungs apart by the rung each reaches a trick short
     (:meth:`SearchPlayer._tie_break` on :func:`.ladder.margin_of`)."""
@@ -145,7 +151,7 @@ class SearchConfig:
     """Where above 0, a defender at three solves each world on :func:`.ladder.codille_for` (a
     codille he wins, one his fellow wins, then repuesto, sacada, vole: any codille before a
     repuesto, as the two combine) and values his own codille this much above his fellow's,
-    their mean the :data:`_DEFENDER_VALUE` of a codille. Tried at 1.0, not kept (docs/bots.md,
+    their mean the :data:`DEFENDER_VALUE` of a codille. Tried at 1.0, not kept (docs/bots.md,
     "The codille for oneself")."""
     codille_ties: bool = False
     """A defender at three tells cards still tied apart by whether the codille would be his
@@ -180,7 +186,7 @@ class SearchConfig:
     """Worlds the tree draws its iterations from (by their weights)."""
     tree_exact_from: int = 4
     """Tricks left from which the tree's playouts are solved exactly (before, played forward by
-    :func:`quick_card`)."""
+    :func:`.playout.quick_card`)."""
     exploration: float = 0.7
     """The tree's UCB1 constant, on rewards scaled to [0, 1]."""
     gray_zone_at_five: float | None = None
@@ -324,22 +330,13 @@ CHANCE_NODES = 24_000
 """Solver nodes for that chance at three seats (3/seats of it at more): the expert's decision
 and a half, spent on one card's one question in each world. A world past its share is played
 forward and solved within a share again, so the whole may take up to twice this."""
-PLAYOUT_COST = 40
-"""Solver nodes a card played forward by :func:`quick_card` is counted as (about its time)."""
 
 
 # ---- what an outcome is worth -----------------------------------------------------------------
 
-_OMBRE_VALUE = {CODILLE_RUNG: -1.0, REPUESTO_RUNG: -0.9, SACADA_RUNG: 1.0, VOLE_RUNG: 1.25}
-"""A rung to the Ombre's side, in pools: losing by repuesto costs him as much as codille (he pays
-the pool either way), only the codille also pays a defender; the vole earns a little more."""
-_DEFENDER_VALUE = {CODILLE_RUNG: 0.75, REPUESTO_RUNG: 0.3, SACADA_RUNG: -1.0, VOLE_RUNG: -1.25}
-"""A rung to a defender: a codille pays the pool to one of the defenders (so about half the
-time to him, and a share he may steer: the 1660 General Rules), a repuesto leaves the doubled
-pool for the next deal, where he may win it."""
 _OWN_CODILLE_VALUE = (2.5, 0.75, 0.0, -1.0, -1.25)
 """Each rung of :func:`.ladder.own_codille` to the defender, in pools, on the scale of
-:data:`_DEFENDER_VALUE`: at three his own codille wins him the pool (his stake back and the
+:data:`DEFENDER_VALUE`: at three his own codille wins him the pool (his stake back and the
 others'), his fellow's costs him his stake as a sacada does, and a repuesto costs it too but
 doubles the pool, a third of which is his in the long run (1660: +33, -20, -20 and -20 lesser
 counters to him on a pool of 36, each seat then a third of the 52 or 104 left; classic +21,
@@ -360,12 +357,13 @@ class _Objective:
 
 def _defender_objective(config: SearchConfig) -> _Objective | None:
     """A defender's :class:`_Objective` under ``config``'s :attr:`~SearchConfig.own_codille` or
-    :attr:`~SearchConfig.codille_premium`, or None: the deal's ladder at :func:`rung_value`."""
+    :attr:`~SearchConfig.codille_premium`, or None: the deal's ladder at
+    :func:`.playout.rung_value`."""
     if config.own_codille:
         return _Objective(own_codille, _OWN_CODILLE_VALUE, OWN_CODILLE_LADDER)
     if config.codille_premium > 0:
-        codille, half = _DEFENDER_VALUE[CODILLE_RUNG], config.codille_premium / 2
-        rest = (_DEFENDER_VALUE[r] for r in (REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG))
+        codille, half = DEFENDER_VALUE[CODILLE_RUNG], config.codille_premium / 2
+        rest = (DEFENDER_VALUE[r] for r in (REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG))
         return _Objective(codille_for, (codille + half, codille - half, *rest), CODILLE_FOR_LADDER)
     return None
 
@@ -389,122 +387,11 @@ def near_threshold(
     return min(abs(strength - t) for t in thresholds) <= gray_zone
 
 
-def rung_value(rung: int, ombre_side: bool) -> float:
-    """What reaching ``rung`` is worth to a seat on the Ombre's side or against it."""
-    return (_OMBRE_VALUE if ombre_side else _DEFENDER_VALUE)[rung]
-
-
 def last_chance_for_vole(view: View) -> bool:
     """Whether the vole may be declared now and never later
     (:meth:`.rules.Rules.vole_last_chance`)."""
     rules = view.rules
     return Act.VOLE in view.legal and rules.vole_last_chance(len(view.tricks), bool(view.trick))
-
-
-# ---- a quick full-information policy for playing forward -----------------------------------------
-
-
-def quick_card(deal: Deal, defenders_draw: bool = True) -> int:
-    """A card for the player to move in a world where every hand is known: win the trick as
-    cheaply as possible when it goes to the other side, else throw the cheapest card; lead the
-    highest trump while holding the best one, else a low card. Used only to play forward.
-
-    Unless ``defenders_draw``, only the Ombre's side draws trumps so: a defender leads low
-    (RG's *tenaces*: the trumps over the Ombre's "you lose one if you lead, win both if he
-    leads to you")."""
-    assert deal.trump is not None and deal.to_move is not None and deal.ombre is not None
-    trump = deal.trump
-    eff = EFFECTIVE_SUIT[trump]
-    power = POWER[trump]
-    legal = list(cards_of(deal.legal_cards()))
-    if len(legal) == 1:
-        return legal[0]
-    seat = deal.to_move
-    side = ombre_side(deal)
-    ours = seat in side
-
-    def cheap(c: int) -> tuple[bool, bool, int]:
-        return (eff[c] == TRUMP, bool(MATADOR_MASK[trump] >> c & 1), power[c])
-
-    trick = deal.trick
-    if not trick:
-        trumps = [c for c in legal if eff[c] == TRUMP]
-        if trumps and (ours or defenders_draw):
-            top = max(trumps, key=power.__getitem__)
-            others = 0
-            for s in range(deal.seats):
-                if s != seat:
-                    others |= deal.hands[s]
-            if not any(eff[c] == TRUMP and power[c] > power[top] for c in cards_of(others)):
-                return top
-        return min(legal, key=cheap)
-    winning_seat = (deal.leader + trick_winner(trick, trump)) % deal.seats
-    if (winning_seat in side) == ours:
-        return min(legal, key=cheap)
-    place = len(trick)
-    winners = [c for c in legal if trick_winner((*trick, c), trump) == place]
-    if winners:
-        return min(winners, key=lambda c: (eff[c] == TRUMP, power[c]))
-    return min(legal, key=cheap)
-
-
-LADDER_RUNGS = (CODILLE_RUNG, REPUESTO_RUNG, SACADA_RUNG, VOLE_RUNG)
-"""Every rung :func:`_rung_by_playing_forward` may return."""
-
-WON_OR_LOST_RUNGS = (REPUESTO_RUNG, SACADA_RUNG)
-"""The rungs :func:`_won_or_lost` returns, for a lost and a won game (losses not told apart)."""
-
-
-def _rung_by_playing_forward(
-    deal: Deal,
-    exact_from: int,
-    budget: int,
-    judge: Judge | None = None,
-    defenders_draw: bool = True,
-) -> tuple[int, int]:
-    """Play ``deal`` forward by :func:`quick_card` to ``exact_from`` tricks left, then solve;
-    return the rung (by ``judge``, default the deal's ladder) and the work it took (solver
-    nodes, plus :data:`PLAYOUT_COST`)."""
-    tricks = deal.rules.tricks
-    while not deal.is_over and (deal.trick or tricks - len(deal.tricks) > exact_from):
-        deal.apply_unchecked(quick_card(deal, defenders_draw))
-    spent = 0
-    if not deal.is_over and budget > 0:
-        try:
-            rung, _, nodes = solve_values(position_of(deal, judge), 0, budget)
-            return rung, nodes + PLAYOUT_COST
-        except BudgetExceeded:
-            spent = budget
-    while not deal.is_over:
-        deal.apply_unchecked(quick_card(deal, defenders_draw))
-    rung = (judge or ladder_of(deal))(tuple(deal.tricks_won))
-    return rung, spent + PLAYOUT_COST
-
-
-def _won_or_lost(deal: Deal, exact_from: int, budget: int, tell_losses: bool = False) -> int:
-    """Whether the Ombre of ``deal`` wins, as a rung good enough to price the play:
-    :data:`SACADA_RUNG` if he does (a vole too), :data:`REPUESTO_RUNG` if not (at three seats
-    the Ombre pays the same at codille). With ``tell_losses`` (where the two losses pay
-    differently: by five a codille costs the Ombre less than a remise, at Quadrille more), a
-    loss is told apart by a second test: :data:`REPUESTO_RUNG` or :data:`CODILLE_RUNG`. Played
-    forward by :func:`quick_card` to ``exact_from`` tricks left (as
-    :func:`_rung_by_playing_forward`), then one boolean test of the solver (two for a told
-    loss); past ``budget`` nodes a test's answer is the play's, played forward to the end."""
-    tricks = deal.rules.tricks
-    while not deal.is_over and (deal.trick or tricks - len(deal.tricks) > exact_from):
-        deal.apply_unchecked(quick_card(deal))
-    if not deal.is_over:
-        position = position_of(deal)
-        try:
-            if tell_losses:
-                return value_up_to(position, SACADA_RUNG, budget)
-            return WON_OR_LOST_RUNGS[reaches(position, SACADA_RUNG, budget)]
-        except BudgetExceeded:
-            pass
-    while not deal.is_over:
-        deal.apply_unchecked(quick_card(deal))
-    reached = min(ladder_of(deal)(tuple(deal.tricks_won)), SACADA_RUNG)
-    return reached if tell_losses else WON_OR_LOST_RUNGS[reached >= SACADA_RUNG]
 
 
 # ---- the player --------------------------------------------------------------------------------
@@ -596,8 +483,6 @@ class SearchPlayer:
         seat = view.seat
         objective = None if ours else _defender_objective(config)
         if len(view.tricks) < config.tree_tricks and Act.VOLE not in view.legal:
-            from .ismcts import ismcts_card  # it builds on this module
-
             worlds = self._worlds(view, config.tree_worlds, rng)
             card, chance, _ = ismcts_card(
                 worlds,
@@ -691,7 +576,7 @@ class SearchPlayer:
                     wins, spent = reaches_counted(position_of(deal), SACADA_RUNG, share)
                 except BudgetExceeded:
                     spent = share
-                    wins = _won_or_lost(deal, 4, share) >= SACADA_RUNG
+                    wins = won_or_lost(deal, 4, share) >= SACADA_RUNG
                 nodes -= spent
             weight += world.weight
             won += world.weight * (wins == ours)
@@ -711,7 +596,7 @@ class SearchPlayer:
         judge, solved again in the same worlds, in order, within ``nodes`` (the first
         :data:`MIN_WORLDS` share it evenly, like the first pass), and the nodes spent. With
         ``ours`` (a judge of the ladder's rungs: :func:`.ladder.margin_of`, a trick short) a
-        rung is worth :func:`rung_value`; without, the judge's lower rungs are the better
+        rung is worth :func:`.playout.rung_value`; without, the judge's lower rungs are the better
         (:func:`.ladder.codille_for`, the codille to oneself). A world whose judge is None (no
         such question there) leaves the cards as they were."""
         scores = dict.fromkeys(near, 0.0)
@@ -776,7 +661,7 @@ class SearchPlayer:
             forward = world.copy()
             forward.apply_unchecked(card)
             share = min(config.budget, (allowance - spent) // (len(cards) - k))
-            rungs[card], work = _rung_by_playing_forward(
+            rungs[card], work = rung_by_playing_forward(
                 forward, config.exact_from, share, judge, config.defenders_draw
             )
             spent += work
@@ -845,9 +730,9 @@ class SearchPlayer:
         config = self.config.for_rules(deal.rules)
         budget = config.budget if config.bid_budget is None else config.bid_budget
         if config.price_vole:
-            rung, _ = _rung_by_playing_forward(deal.copy(), config.exact_from + 2, budget)
+            rung, _ = rung_by_playing_forward(deal.copy(), config.exact_from + 2, budget)
         else:
-            rung = _won_or_lost(deal.copy(), config.exact_from + 2, budget, _losses_differ(deal))
+            rung = won_or_lost(deal.copy(), config.exact_from + 2, budget, _losses_differ(deal))
         return ombre_price(deal, rung)
 
     def _open_prices(self, deal: Deal) -> tuple[float, ...]:
@@ -1007,7 +892,5 @@ __all__ = [
     "expert",
     "guarded_choice",
     "last_chance_for_vole",
-    "quick_card",
-    "rung_value",
     "standard",
 ]
