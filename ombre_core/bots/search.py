@@ -102,7 +102,7 @@ class SearchConfig:
     """Worlds sampled for a bid, a discard or a trump (at most)."""
     decision_nodes: int
     """Work per decision, in solver nodes (a card played forward counts
-    :data:`PLAYOUT_COST`): once spent, no further world is taken (at least
+    :data:`.playout.PLAYOUT_COST`): once spent, no further world is taken (at least
     :data:`MIN_WORLDS`), and each world's solves are held to its share of what is left
     (:meth:`SearchPlayer.analyse_play`). Counts, not clocks, so a decision replays exactly."""
     inference: bool = True
@@ -643,10 +643,10 @@ class SearchPlayer:
         judge: Judge | None = None,
     ) -> tuple[dict[int, int], int]:
         """Each card's rung in one world (on ``judge``, default the deal's ladder: for a tie
-        :meth:`_tie_break` asks another), and the work it took: at most
-        ``allowance`` solver nodes (plus :data:`PLAYOUT_COST` a card played forward). Played
-        forward, each card has an even share of what is left when its turn comes, so what one
-        card's solve leaves unused goes to the cards after it."""
+        :meth:`_tie_break` asks another), and the work it took: at most ``allowance`` solver
+        nodes (plus :data:`.playout.PLAYOUT_COST` a card played forward). Played forward, each
+        card has an even share of what is left when its turn comes, so what one card's solve
+        leaves unused goes to the cards after it."""
         spent = 0
         budget = min(config.budget, allowance)
         if left <= config.exact_from and budget > 0:
