@@ -21,7 +21,7 @@ leading or following), to show who gains; and each player's CPU time a decision
 
 A player is a level or diagnostic name (``expert``, ``standard-uniform``) or a level with
 changed settings: ``expert:tie_margin=0.3,exact_from=6`` (any
-:class:`~ombre_core.bots.search.SearchConfig` field). The cost to a side that cannot lose more
+:class:`~ombre_core.bots.levels.SearchConfig` field). The cost to a side that cannot lose more
 (best play already codille) is 0 whatever it plays, so the figures weigh the positions that
 matter. Seeing the true cards is worth something no honest player has: only the differences
 between players mean anything.

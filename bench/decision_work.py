@@ -24,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ombre_core import bridge
-from ombre_core.bots import playout, search, solver
+from ombre_core.bots import levels, playout, solver
 from ombre_core.rules import get_rules
 
 
@@ -64,7 +64,7 @@ def main() -> None:
     def at(xs: list[Any], q: float) -> Any:
         return sorted(xs)[min(len(xs) - 1, int(len(xs) * q))]
 
-    config = search.EXPERT if args.level == "expert" else search.STANDARD
+    config = levels.EXPERT if args.level == "expert" else levels.STANDARD
     config = config.for_rules(get_rules(args.rules))
     budget = config.decision_nodes + config.margin_nodes
     print(

@@ -40,13 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ombre_core import actions as A
 from ombre_core.bots import RulePlayer
 from ombre_core.bots.duel import settings_of
-from ombre_core.bots.search import (
-    EXPERT_PAMPHLET,
-    GRAY_ZONE,
-    SearchConfig,
-    SearchPlayer,
-    near_threshold,
-)
+from ombre_core.bots.levels import EXPERT_PAMPHLET, GRAY_ZONE, SearchConfig
+from ombre_core.bots.search import SearchPlayer, near_threshold
 from ombre_core.rules import get_rules
 from ombre_core.state import Deal, Phase
 from ombre_core.views import View, view_of

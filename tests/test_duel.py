@@ -28,7 +28,8 @@ from ombre_core.bots.duel import (
     play_deal,
     play_deal_with_roles,
 )
-from ombre_core.bots.search import EXPERT, SearchPlayer
+from ombre_core.bots.levels import EXPERT
+from ombre_core.bots.search import SearchPlayer
 from ombre_core.bots.solver import solve
 from ombre_core.errors import OmbreError
 from ombre_core.rules import RULES_1660, RULES_CLASSIC

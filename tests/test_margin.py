@@ -19,8 +19,9 @@ from ombre_core.bots.ladder import (
     margin_of,
     own_codille,
 )
+from ombre_core.bots.levels import SearchConfig
 from ombre_core.bots.sampler import Sampler, World
-from ombre_core.bots.search import SearchConfig, SearchPlayer
+from ombre_core.bots.search import SearchPlayer
 from ombre_core.bots.solver import position_of, solve_position, solve_values
 from ombre_core.cards import cards_of
 from ombre_core.rules import RULES_1660, RULES_CLASSIC, RULES_FIVE, Rules

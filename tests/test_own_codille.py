@@ -9,8 +9,9 @@ from dataclasses import replace
 from test_margin import _Table, play_to, random_endings
 
 from ombre_core.bots.ladder import OWN_CODILLE_LADDER, codille_for, ladder_of, own_codille
+from ombre_core.bots.levels import EXPERT, SearchConfig
 from ombre_core.bots.sampler import World
-from ombre_core.bots.search import EXPERT, SearchConfig, SearchPlayer
+from ombre_core.bots.search import SearchPlayer
 from ombre_core.bots.solver import position_of, solve_values
 from ombre_core.rules import RULES_1660, RULES_FIVE
 from ombre_core.state import Deal

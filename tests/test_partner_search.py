@@ -189,12 +189,12 @@ def test_the_expert_prices_a_bid_near_the_threshold_at_a_table_with_a_king_to_ca
     over worlds played to the start of the play, the call and the exchange the rule player's;
     far from them it bids as the pamphlet does. Either way a legal bid, the same with the same
     seed."""
-    from ombre_core.bots import search
+    from ombre_core.bots import levels, search
     from ombre_core.bots.rulebot import RulePlayer
 
     rules = get_rules(preset)
     priced = count_priced_plays(monkeypatch)
-    zone = search.EXPERT.at_table(rules.seats).gray_zone
+    zone = levels.EXPERT.at_table(rules.seats).gray_zone
     near = 0
     for seed in range(40):
         view = first_bidder_view(rules, seed)
@@ -218,9 +218,9 @@ def test_by_five_the_expert_prices_hands_further_from_a_threshold(
     zone bids as the pamphlet; at the other tables the zone is the common one."""
     from dataclasses import replace
 
-    from ombre_core.bots import search
+    from ombre_core.bots import levels, search
 
-    expert = search.EXPERT
+    expert = levels.EXPERT
     wide = expert.gray_zone_at_five
     assert wide is not None and wide > expert.gray_zone
     assert [expert.at_table(seats).gray_zone for seats in (2, 3, 4, 5)] == [
@@ -252,10 +252,10 @@ def test_by_five_the_expert_prices_hands_further_from_a_threshold(
 @pytest.mark.parametrize("preset", PARTNER_PRESETS)
 def test_the_expert_s_priced_bid_depends_on_its_view_alone(preset: str) -> None:
     """Change the hidden cards in a way the bidder's view allows: the same bid."""
-    from ombre_core.bots import search
+    from ombre_core.bots import levels, search
 
     rules = get_rules(preset)
-    zone = search.EXPERT.at_table(rules.seats).gray_zone
+    zone = levels.EXPERT.at_table(rules.seats).gray_zone
     checked = 0
     for seed in range(60):
         view = first_bidder_view(rules, seed)

@@ -17,12 +17,11 @@ from test_bots import play_out
 from ombre_core.actions import Act
 from ombre_core.bots import Player, RulePlayer, make_player
 from ombre_core.bots.ladder import SACADA_RUNG
+from ombre_core.bots.levels import EXPERT, SearchConfig
 from ombre_core.bots.payoff import ombre_price
 from ombre_core.bots.playout import quick_card
 from ombre_core.bots.sampler import Sampler
 from ombre_core.bots.search import (
-    EXPERT,
-    SearchConfig,
     SearchPlayer,
     guarded_choice,
     last_chance_for_vole,

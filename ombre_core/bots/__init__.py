@@ -12,8 +12,7 @@ from dataclasses import replace
 
 from ..errors import OmbreError
 from .base import Player, RandomPlayer
-from .rulebot import RulePlayer
-from .search import (
+from .levels import (
     EXPERT,
     EXPERT_GUARDED,
     EXPERT_ISMCTS,
@@ -21,10 +20,9 @@ from .search import (
     EXPERT_PLAYOUT,
     STANDARD,
     SearchConfig,
-    SearchPlayer,
-    expert,
-    standard,
 )
+from .rulebot import RulePlayer
+from .search import SearchPlayer, expert, standard
 
 BOLD_ASK_THRESHOLD = 2.8
 """The ``-bold`` variants' threshold for asking leave: a player that plays the cards better than
@@ -70,17 +68,17 @@ samples the hidden cards uniformly (no inference from the others' actions); ``-s
 says *Gano* (it still heeds one); ``-bold`` asks leave on a weaker hand
 (:data:`BOLD_ASK_THRESHOLD` expected tricks, not the rule player's 3.2; ``expert-bold`` is
 ``expert-pamphlet`` so, as it was measured: the expert's own auction prices such hands);
-``expert-playout`` is the expert as it was until 1 December 2026 (:data:`~.search.EXPERT_PLAYOUT`);
+``expert-playout`` is the expert as it was until 1 December 2026 (:data:`~.levels.EXPERT_PLAYOUT`);
 ``expert-pamphlet`` the expert's card play with the pamphlet's auction (the expert until 2
-December 2026, :data:`~.search.EXPERT_PAMPHLET`); ``expert-priced`` prices its auction, discard
+December 2026, :data:`~.levels.EXPERT_PAMPHLET`); ``expert-priced`` prices its auction, discard
 and trump over worlds, unhurried (each play solved to its rung, with the full budget), and
 leaves the pamphlet's choice only when the worlds agree, two standard errors clear
 (:func:`~.pricing.guarded_choice`); ``expert-priced-auction`` the same in the auction only (it
 bids as ``expert-priced``, and discards and names the trump by the pamphlet): the expert's
 auction is this one cut to the table's time; ``expert-guarded`` is the expert of 2 and 3
-December 2026 (:data:`~.search.EXPERT_GUARDED`: it prices fewer hands, and leaves the
+December 2026 (:data:`~.levels.EXPERT_GUARDED`: it prices fewer hands, and leaves the
 pamphlet's bid only two standard errors sure); ``expert-ismcts`` chooses its cards by
-Information Set MCTS instead of Perfect Information Monte Carlo (:data:`~.search.EXPERT_ISMCTS`);
+Information Set MCTS instead of Perfect Information Monte Carlo (:data:`~.levels.EXPERT_ISMCTS`);
 ``expert-codille`` tells the cards a defender has
 tied apart by whether the codille would be his (:func:`~.ladder.codille_for`)."""
 

@@ -50,7 +50,8 @@ from ..state import Deal, Phase, nth_deal_seed
 from ..views import view_of
 from . import PLAYERS, Player, make_player
 from .cheater import CheaterPlayer
-from .search import EXPERT, SearchConfig, SearchPlayer
+from .levels import EXPERT, SearchConfig
+from .search import SearchPlayer
 from .solver import solve
 
 
@@ -590,7 +591,7 @@ or as the expert)."""
 
 def make_duelist(name: str) -> Player:
     """A player for a duel seat: :func:`make_player`, the cheater, a search player with some
-    of its settings changed, ``level:field=value,...`` (any :class:`~.search.SearchConfig`
+    of its settings changed, ``level:field=value,...`` (any :class:`~.levels.SearchConfig`
     field, the value as JSON: ``expert:price_confidence=1.0``), to measure what a setting is
     worth before it has a name, or a player of your own, ``package.module.Factory``
     (:func:`imported_player`). An unknown name, field or value is a ``ValueError`` naming it."""
@@ -642,7 +643,7 @@ def imported_player(path: str) -> Player:
 
 
 def settings_of(changes: str) -> dict[str, Any]:
-    """``field=value,...`` as :class:`~.search.SearchConfig` fields and their values, each value
+    """``field=value,...`` as :class:`~.levels.SearchConfig` fields and their values, each value
     JSON of the field's kind; a field that does not exist or a value of another kind is a
     ``ValueError`` naming it."""
     known = {f.name: f for f in fields(SearchConfig)}

@@ -14,7 +14,7 @@ the same in every world where it is legal: the fusion PIMC makes is not made.
 The playout is the search players' own: :func:`.playout.quick_card` to ``exact_from`` tricks
 left, then an exact solve (:func:`.playout.rung_by_playing_forward`), and the work is counted as
 they count it (solver nodes, a playout :data:`.playout.PLAYOUT_COST`), so that the two methods
-are compared at the same budget, :attr:`.search.SearchConfig.decision_nodes`.
+are compared at the same budget, :attr:`.levels.SearchConfig.decision_nodes`.
 """
 
 from __future__ import annotations
