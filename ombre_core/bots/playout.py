@@ -33,9 +33,9 @@ time to him, and a share he may steer: the 1660 General Rules), a repuesto leave
 pool for the next deal, where he may win it."""
 
 
-def rung_value(rung: int, ombre_side: bool) -> float:
-    """What reaching ``rung`` is worth to a seat on the Ombre's side or against it."""
-    return (OMBRE_VALUE if ombre_side else DEFENDER_VALUE)[rung]
+def rung_value(rung: int, ours: bool) -> float:
+    """What reaching ``rung`` is worth to a seat on the Ombre's side (``ours``) or against it."""
+    return (OMBRE_VALUE if ours else DEFENDER_VALUE)[rung]
 
 
 # ---- a quick full-information policy for playing forward -----------------------------------------
