@@ -223,11 +223,14 @@ def _card_reason(view: View, card: int) -> str:
         suit = SUIT_MASK[trump][eff[card]]
         if not any(power[c] > power[card] for c in cards_of(unseen & suit)):
             return tr("engine.hint.lead.master", card=name, out=out)
-        # "A low card" only if it is: two or more of its suit's cards left in play rank above it,
-        # and no more below it than above (a King of trumps under one unseen Manille, or a red
-        # Ace under the King, Queen and Knave with the small ones below, is not low: RG1660 puts
-        # the red Ace "after the Knave", compendium §2.3); else only that a higher one is out.
-        left = list(cards_of((unseen | view.hand) & suit & ~(1 << card)))
+        # "A low card" only if it is: two or more of the cards of its suit it may meet (those
+        # not seen) rank above it, and no more of them below it than above (a King of trumps
+        # under one unseen Manille, or a red Ace under the King, Queen and Knave with the small
+        # ones below, is not low: RG1660 puts the red Ace "after the Knave", compendium §2.3);
+        # the leader's own higher cards are his strength kept, not what makes a lead low (a
+        # defender leading the King of trumps while he keeps Manille was told "a low card");
+        # else only that a higher one is out.
+        left = list(cards_of(unseen & suit & ~(1 << card)))
         above = sum(power[c] > power[card] for c in left)
         if above >= 2 and above >= len(left) - above:
             return tr("engine.hint.lead.low", card=name, out=out)

@@ -197,7 +197,7 @@ def lead_wordings(view: View) -> tuple[int, int]:
     for card in cards_of(view.hand):
         text = hints.reason(view, card)
         suit = SUIT_MASK[view.trump][EFFECTIVE_SUIT[view.trump][card]]
-        left = [c for c in cards_of((view.unseen() | view.hand) & suit) if c != card]
+        left = [c for c in cards_of(view.unseen() & suit) if c != card]
         above = sum(power[c] > power[card] for c in left)
         if "a low card" in text:
             low += 1
@@ -211,8 +211,10 @@ def lead_wordings(view: View) -> tuple[int, int]:
 def test_a_lead_is_called_a_low_card_only_when_it_is_one() -> None:
     """Before, every lead that was not the best left of its suit was "a low card": a King of
     trumps under one unseen Manille, or a red Ace (below the Knave, RG1660) were so called. Now
-    a card is low only with two or more of its suit's cards still in play above it, and no more
-    below it than above; any other lead under a higher card says only that one is still out."""
+    a card is low only with two or more of the unseen cards of its suit above it, and no more of
+    them below it than above (the leader's own higher cards do not make it low: a King of trumps
+    led while keeping Manille was "a low card" until December 2026); any other lead under a
+    higher card says only that one is still out."""
     low = under = 0
     for rules in (RULES_1660, PRESETS["classic"]):
         for seed in range(12):
