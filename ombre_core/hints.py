@@ -230,7 +230,7 @@ def _card_reason(view: View, card: int) -> str:
         # the leader's own higher cards are his strength kept, not what makes a lead low (a
         # defender leading the King of trumps while he keeps Manille was told "a low card");
         # else only that a higher one is out.
-        left = list(cards_of(unseen & suit & ~(1 << card)))
+        left = list(cards_of(unseen & suit))  # his own card is seen
         above = sum(power[c] > power[card] for c in left)
         if above >= 2 and above >= len(left) - above:
             return tr("engine.hint.lead.low", card=name, out=out)

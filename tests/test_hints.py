@@ -197,7 +197,7 @@ def lead_wordings(view: View) -> tuple[int, int]:
     for card in cards_of(view.hand):
         text = hints.reason(view, card)
         suit = SUIT_MASK[view.trump][EFFECTIVE_SUIT[view.trump][card]]
-        left = [c for c in cards_of(view.unseen() & suit) if c != card]
+        left = list(cards_of(view.unseen() & suit))
         above = sum(power[c] > power[card] for c in left)
         if "a low card" in text:
             low += 1
