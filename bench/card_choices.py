@@ -2,7 +2,7 @@
 """How good each search player's cards are, position by position, against the solver on the true
 deal: a quick screen of a change to card play before the duel that measures it (issue #6).
 
-    python bench/card_choices.py expert expert:tie_margin=0.3 [--rules 1660] [--deals 40]
+    python bench/card_choices.py expert expert:margin_nodes=7000 [--rules 1660] [--deals 40]
 
 A duel is the claim of strength, but a 2,000-deal duel takes the machine for most of an hour.
 This bench takes the positions of trick play where the player on turn has a choice, from deals
@@ -20,7 +20,7 @@ leading or following), to show who gains; and each player's CPU time a decision
 (``decision_ms``: median and 95th percentile), to compare two methods at their cost.
 
 A player is a level or diagnostic name (``expert``, ``standard-uniform``) or a level with
-changed settings: ``expert:tie_margin=0.3,exact_from=6`` (any
+changed settings: ``expert:margin_nodes=7000,exact_from=6`` (any
 :class:`~ombre_core.bots.levels.SearchConfig` field). The cost to a side that cannot lose more
 (best play already codille) is 0 whatever it plays, so the figures weigh the positions that
 matter. Seeing the true cards is worth something no honest player has: only the differences
