@@ -53,6 +53,15 @@ def _parse(text: str | None, what: str) -> Any:
         raise OmbreError(f"{what} is not valid JSON: {exc}") from None
 
 
+def _level(opts: dict[str, Any]) -> str:
+    """The computer players' level in ``opts`` (default novice); anything else is refused,
+    a list or an object included (they cannot even be looked up)."""
+    level = opts.get("level", "novice")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return level
+
+
 def _current() -> Session:
     if _session is None:
         raise OmbreError(i18n.tr("error.no-game"))
@@ -87,10 +96,7 @@ def new_session(options: str = "") -> dict[str, Any]:
     human = opts.get("human", 0)
     if human is not None and type(human) is not int:  # null: computer players in every seat
         raise OmbreError(f"human must be a seat number or null, not {human!r}")
-    level = opts.get("level", "novice")
-    if level not in LEVELS:
-        raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    session = Session(rules, seed, human, opts.get("names"), level)
+    session = Session(rules, seed, human, opts.get("names"), _level(opts))
     _session = session
     return _snapshot(session)
 
@@ -338,10 +344,7 @@ def replay_play_on(options: str = "") -> dict[str, Any]:
     opts = _parse(options, "options")
     if not isinstance(opts, dict):
         raise OmbreError("options must be a JSON object")
-    level = opts.get("level", "novice")
-    if level not in LEVELS:
-        raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    session = replay.play_on(random.SystemRandom().randrange(2**31), level)
+    session = replay.play_on(random.SystemRandom().randrange(2**31), _level(opts))
     _session, _replay = session, None
     return _snapshot(session)
 

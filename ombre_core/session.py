@@ -105,11 +105,15 @@ class Session:
         names: Sequence[str] | None = None,
         bot: str = "rules",
     ) -> None:
-        if human is not None and not 0 <= human < rules.seats:
+        if human is not None and (type(human) is not int or not 0 <= human < rules.seats):
             raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {human!r}")
         if names is None:
             names = default_names(rules.seats, human)
-        if len(names) != rules.seats or not all(isinstance(n, str) and n for n in names):
+        if (
+            not isinstance(names, (list, tuple))
+            or len(names) != rules.seats
+            or not all(isinstance(n, str) and n for n in names)
+        ):
             raise OmbreError(f"names must be {rules.seats} non-empty strings, not {names!r}")
         self.rules = rules
         self.seed = seed
@@ -310,7 +314,7 @@ class Session:
         if data.get("format") != FORMAT:
             raise InvalidSession(f"format must be {FORMAT!r}, not {data.get('format')!r}")
         rules_id = data.get("rules")
-        if rules_id not in PRESETS:
+        if not isinstance(rules_id, str) or rules_id not in PRESETS:
             raise InvalidSession(
                 f"unknown rules {_short(rules_id)}: expected one of {', '.join(PRESETS)}"
             )

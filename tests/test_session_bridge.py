@@ -99,6 +99,8 @@ def broken_saves() -> dict[str, Any]:
         "not an object": [good],
         "wrong format": damaged(["format"], "ombre-session/2"),
         "unknown rules": damaged(["rules"], "1700"),
+        "rules a list": damaged(["rules"], ["1660"]),
+        "rules an object": damaged(["rules"], {"id": "1660"}),
         "seed not a number": damaged(["seed"], "5"),
         "seed negative": damaged(["seed"], -1),
         "seed past what a JS number holds": damaged(["seed"], 2**53),
@@ -106,9 +108,13 @@ def broken_saves() -> dict[str, Any]:
         "deal number a bool": damaged(["deal_number"], True),
         "human out of range": damaged(["human"], 3),
         "human a string": damaged(["human"], "0"),
+        "human a fraction": damaged(["human"], 1.5),
+        "human a bool": damaged(["human"], True),
         "names too few": damaged(["names"], ["a", "b"]),
         "names not strings": damaged(["names"], [1, 2, 3]),
         "names not a list": damaged(["names"], 3),
+        "names one string": damaged(["names"], "abc"),
+        "bot a list": damaged(["bot"], ["expert"]),
         "unknown bot": damaged(["bot"], "oracle"),
         "ledger missing": damaged(["ledger"], ...),
         "ledger unbalanced": damaged(["ledger", "balances"], [5, 0, 0]),
@@ -376,6 +382,32 @@ def test_the_level_is_chosen_in_the_bridge_and_kept_in_the_save() -> None:
     refused = call(bridge.new_session, json.dumps({"level": "grandmaster"}))
     assert refused["ok"] is False and "level must be one of" in refused["error"]["message"]
     assert call(bridge.snapshot)["level"] == "standard"  # the game in progress is kept
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"level": []},
+        {"level": {"expert": 1}},
+        {"names": 5},
+        {"names": "abc"},
+        {"names": {"a": 1, "b": 2, "c": 3}},
+        {"rules": ["1660"]},
+        {"human": 1.5},
+    ],
+    ids=repr,
+)
+def test_options_of_the_wrong_kind_are_refused_in_words(options: dict[str, Any]) -> None:
+    """A list or an object where a name is due cannot even be looked up: refused like any
+    other bad option, naming it, and the game in progress kept (found by feeding the bridge
+    random JSON, December 2026)."""
+    call(bridge.new_session, json.dumps({"rules": "classic", "seed": 3}))
+    before = call(bridge.snapshot)
+    refused = call(bridge.new_session, json.dumps(options))
+    assert refused["ok"] is False
+    (name,) = options
+    assert name in refused["error"]["message"]
+    assert call(bridge.snapshot) == before
 
 
 def test_a_hint_names_a_legal_action_with_a_reason() -> None:
