@@ -43,6 +43,7 @@ from .cards import (
     suit_of,
 )
 from .errors import InvalidNotation
+from .jsontext import brief
 
 Action: TypeAlias = int
 
@@ -151,7 +152,7 @@ def format_action(action: Action) -> str:
     if action >= Act.DISCARD and discard_mask(action) < 1 << 40:
         cards = " ".join(format_card(c) for c in cards_of(discard_mask(action)))
         return f"discard {cards}".rstrip()
-    raise InvalidNotation(f"not an action: {action!r}")
+    raise InvalidNotation(f"not an action: {brief(action)}")
 
 
 def parse_action(text: str) -> Action:
@@ -166,7 +167,7 @@ def parse_action(text: str) -> Action:
         return _BY_WORD[head]
     if head == "trump":
         if len(words) != 2:
-            raise InvalidNotation(f"{text!r}: 'trump' takes one suit, e.g. 'trump s'")
+            raise InvalidNotation(f"{brief(text)}: 'trump' takes one suit, e.g. 'trump s'")
         return Act.TRUMP + parse_suit(words[1])
     if head == "call":
         card = -1
@@ -174,11 +175,11 @@ def parse_action(text: str) -> Action:
             with contextlib.suppress(InvalidNotation):
                 card = parse_card(words[1])
         if card < 0 or rank_of(card) not in (KING, QUEEN):
-            raise InvalidNotation(f"{text!r}: 'call' takes one king or queen, e.g. 'call Kh'")
+            raise InvalidNotation(f"{brief(text)}: 'call' takes one king or queen, e.g. 'call Kh'")
         return call_action(suit_of(card), rank_of(card))
     if head == "give":
         if len(words) != 2:
-            raise InvalidNotation(f"{text!r}: 'give' takes one card, e.g. 'give 3c'")
+            raise InvalidNotation(f"{brief(text)}: 'give' takes one card, e.g. 'give 3c'")
         return Act.GIVE + parse_card(words[1])
     if head == "discard":
         return Act.DISCARD | mask_of(parse_cards(" ".join(words[1:])))
@@ -188,6 +189,6 @@ def parse_action(text: str) -> Action:
         except InvalidNotation:
             pass
     raise InvalidNotation(
-        f"not an action: {text!r} (expected pass, play, sans-prendre, vole, gano, draw, "
+        f"not an action: {brief(text)} (expected pass, play, sans-prendre, vole, gano, draw, "
         "'trump s', 'call Kh', 'call Qh', 'give 3c', 'discard 3c 4c' or a card such as 'As')"
     )

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
 from .errors import InvalidNotation
+from .jsontext import brief
 
 Card: TypeAlias = int
 Suit: TypeAlias = int
@@ -63,7 +64,7 @@ def parse_suit(text: str) -> Suit:
     """Parse ``s``, ``c``, ``h`` or ``d``."""
     if len(text) == 1 and text in SUITS:
         return SUITS.index(text)
-    raise InvalidNotation(f"not a suit: {text!r} (expected one of s, c, h, d)")
+    raise InvalidNotation(f"not a suit: {brief(text)} (expected one of s, c, h, d)")
 
 
 def parse_card(text: str) -> Card:
@@ -71,7 +72,8 @@ def parse_card(text: str) -> Card:
     if isinstance(text, str) and len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
         return SUITS.index(text[1]) * 10 + RANKS.index(text[0])
     raise InvalidNotation(
-        f"not a card: {text!r} (expected a rank A 2 3 4 5 6 7 J Q K and a suit s c h d, e.g. 'As')"
+        f"not a card: {brief(text)}"
+        " (expected a rank A 2 3 4 5 6 7 J Q K and a suit s c h d, e.g. 'As')"
     )
 
 
@@ -84,7 +86,7 @@ def parse_cards(text: str) -> list[Card]:
     """Parse space-separated cards, rejecting repeats."""
     cards = [parse_card(word) for word in text.split()]
     if len(set(cards)) != len(cards):
-        raise InvalidNotation(f"a card is named twice in {text!r}")
+        raise InvalidNotation(f"a card is named twice in {brief(text)}")
     return cards
 
 

@@ -39,6 +39,16 @@ def depth(text: str) -> int:
     return deepest
 
 
+def brief(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut short, for an error message that names a value from outside: a
+    saved game's ten-thousand-name list or a megabyte string stays one readable line. A whole
+    number too long for ``repr`` (past 4,300 digits) is told by its length."""
+    if type(value) is int and value.bit_length() > 128:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
+
+
 def loads(text: str | bytes) -> Any:
     """``json.loads`` that refuses, with :class:`TooDeep` (a ``ValueError``), a text nested
     deeper than :data:`MAX_DEPTH`. A ``TypeError`` for what is not text, as ``json.loads`` gives."""

@@ -18,6 +18,7 @@ from typing import Literal
 from .cards import DIAMONDS, FULL_PACK, CardSet, make_card, mask_of
 from .errors import OmbreError
 from .i18n import catalogue, tr
+from .jsontext import brief
 from .tables import SPADILLE
 
 
@@ -585,7 +586,7 @@ def get_rules(rules_id: str) -> Rules:
         return PRESETS[rules_id]
     except (KeyError, TypeError):
         raise OmbreError(
-            f"unknown rules {rules_id!r}: expected one of {', '.join(sorted(PRESETS))}"
+            f"unknown rules {brief(rules_id)}: expected one of {', '.join(sorted(PRESETS))}"
         ) from None
 
 

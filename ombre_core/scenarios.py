@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from .errors import OmbreError
 from .i18n import language, tr
+from .jsontext import brief
 
 BELINDA_RECORD: Final[dict[str, Any]] = {
     "format": "ombre-record/1",
@@ -198,7 +199,7 @@ def scenario(scenario_id: str) -> dict[str, Any]:
         return SCENARIOS[scenario_id]
     except (KeyError, TypeError):
         raise OmbreError(
-            f"unknown scenario {scenario_id!r}: expected one of {', '.join(SCENARIOS)}"
+            f"unknown scenario {brief(scenario_id)}: expected one of {', '.join(SCENARIOS)}"
         ) from None
 
 

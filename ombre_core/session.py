@@ -26,6 +26,7 @@ from .bots import Player, make_player
 from .cards import cards_of
 from .errors import IllegalAction, InvalidRecord, InvalidSession, NothingToUndo, OmbreError
 from .i18n import tr
+from .jsontext import brief
 from .record import replay, to_record
 from .rules import PRESETS, Rules, get_rules
 from .scoring import OUTCOMES, Ledger, settle
@@ -37,14 +38,6 @@ from .views import view_of
 FORMAT = "ombre-session/1"
 MAX_SEED = 2**53 - 1
 """The largest seed or deal number: what a JavaScript number holds exactly (the table shows it)."""
-
-
-def _short(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut short, so that a message stays one readable line."""
-    if type(value) is int and value.bit_length() > 128:  # repr() refuses past 4,300 digits
-        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
 
 
 DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
@@ -90,7 +83,7 @@ def _checked_history(history: Any, seats: int) -> list[dict[str, Any]]:
             and type(entry.get("deal")) is int
             and entry.get("outcome") in OUTCOMES
         ):
-            raise InvalidSession(f"history entry {i} is malformed: {entry!r}")
+            raise InvalidSession(f"history entry {i} is malformed: {brief(entry)}")
     return list(history)
 
 
@@ -106,7 +99,7 @@ class Session:
         bot: str = "rules",
     ) -> None:
         if human is not None and (type(human) is not int or not 0 <= human < rules.seats):
-            raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {human!r}")
+            raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {brief(human)}")
         if names is None:
             names = default_names(rules.seats, human)
         if (
@@ -114,7 +107,7 @@ class Session:
             or len(names) != rules.seats
             or not all(isinstance(n, str) and n for n in names)
         ):
-            raise OmbreError(f"names must be {rules.seats} non-empty strings, not {names!r}")
+            raise OmbreError(f"names must be {rules.seats} non-empty strings, not {brief(names)}")
         self.rules = rules
         self.seed = seed
         self.human = human
@@ -312,21 +305,21 @@ class Session:
         if not isinstance(data, dict):
             raise InvalidSession("a saved session must be a JSON object")
         if data.get("format") != FORMAT:
-            raise InvalidSession(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+            raise InvalidSession(f"format must be {FORMAT!r}, not {brief(data.get('format'))}")
         rules_id = data.get("rules")
         if not isinstance(rules_id, str) or rules_id not in PRESETS:
             raise InvalidSession(
-                f"unknown rules {_short(rules_id)}: expected one of {', '.join(PRESETS)}"
+                f"unknown rules {brief(rules_id)}: expected one of {', '.join(PRESETS)}"
             )
         rules = get_rules(rules_id)
         seed, number = data.get("seed"), data.get("deal_number")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise InvalidSession(
-                f"seed must be a whole number from 0 to {MAX_SEED}, not {_short(seed)}"
+                f"seed must be a whole number from 0 to {MAX_SEED}, not {brief(seed)}"
             )
         if type(number) is not int or not 1 <= number <= MAX_SEED:
             raise InvalidSession(
-                f"deal_number must be a whole number from 1 to {MAX_SEED}, not {_short(number)}"
+                f"deal_number must be a whole number from 1 to {MAX_SEED}, not {brief(number)}"
             )
         try:
             session = cls(
@@ -364,7 +357,7 @@ class Session:
             undos = data.get("undos", 0)  # absent before undo existed (release 0.1)
             if type(undos) is not int or not 0 <= undos <= MAX_SEED:
                 raise InvalidSession(
-                    f"undos must be a whole number from 0 to {MAX_SEED}, not {_short(undos)}"
+                    f"undos must be a whole number from 0 to {MAX_SEED}, not {brief(undos)}"
                 )
             session.undos = undos
             session.deal = replay(record, rules)

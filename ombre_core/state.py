@@ -72,6 +72,7 @@ from .cards import (
 )
 from .errors import IllegalAction, InvalidNotation
 from .i18n import tr
+from .jsontext import brief
 from .rules import Rules
 from .tables import EFFECTIVE_SUIT, SPADILLE, TRUMP
 from .tricks import legal_cards, trick_winner
@@ -251,7 +252,7 @@ class Deal:
         """A deal from explicit hands and stock, checked: every card once, right counts."""
         n = rules.seats
         if not 0 <= dealer < n:
-            raise InvalidNotation(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            raise InvalidNotation(f"dealer must be a seat from 0 to {n - 1}, not {brief(dealer)}")
         if len(hands) != n:
             raise InvalidNotation(f"expected {n} hands, got {len(hands)}")
         seen = 0

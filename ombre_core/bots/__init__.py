@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import OmbreError
+from ..jsontext import brief
 from .base import Player, RandomPlayer
 from .levels import (
     EXPERT,
@@ -97,9 +98,9 @@ def make_player(name: str) -> Player:
         factory = PLAYERS[name]
     except (KeyError, TypeError):
         raise OmbreError(
-            f"unknown computer player {name!r}: expected a level ({', '.join(LEVELS)}), random,"
-            f" rules, or a diagnostic variant of a level (docs/bots.md: {len(DIAGNOSTICS)} of them,"
-            " such as expert-uniform)"
+            f"unknown computer player {brief(name)}: expected a level ({', '.join(LEVELS)}),"
+            f" random, rules, or a diagnostic variant of a level (docs/bots.md:"
+            f" {len(DIAGNOSTICS)} of them, such as expert-uniform)"
         ) from None
     return factory()
 
