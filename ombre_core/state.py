@@ -70,7 +70,7 @@ from .cards import (
     mask_of,
     suit_of,
 )
-from .errors import IllegalAction, InvalidNotation
+from .errors import IllegalAction, InvalidNotation, OmbreError
 from .i18n import tr
 from .jsontext import brief
 from .rules import Rules
@@ -295,6 +295,8 @@ class Deal:
     ) -> Deal:
         """Deal a shuffled pack (top card first) in packets, beginning with the eldest hand."""
         n = rules.seats
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise OmbreError(f"dealer must be a seat from 0 to {n - 1}, not {brief(dealer)}")
         hands = [0] * n
         pos = 0
         for packet in rules.packets:
@@ -513,7 +515,7 @@ class Deal:
             action = A.parse_action(action)
         reason = self.why_illegal(action)
         if reason is not None:
-            text = repr(action)
+            text = brief(action)
             if isinstance(action, int) and not isinstance(action, bool):
                 with contextlib.suppress(InvalidNotation):
                     text = A.format_action(action)

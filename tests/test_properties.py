@@ -40,9 +40,9 @@ from ombre_helpers import (
 from ombre_core import actions as A
 from ombre_core.actions import Act
 from ombre_core.cards import CardSet, format_card, mask_of, parse_card
-from ombre_core.errors import IllegalAction, InvalidNotation
+from ombre_core.errors import IllegalAction, InvalidNotation, OmbreError
 from ombre_core.record import replay, to_record
-from ombre_core.rules import RULES_ENCYCLOPAEDIA, RULES_FIVE, Rules
+from ombre_core.rules import RULES_1660, RULES_ENCYCLOPAEDIA, RULES_FIVE, Rules
 from ombre_core.scoring import Ledger, result_of, settle
 from ombre_core.session import Session
 from ombre_core.state import Deal
@@ -114,6 +114,10 @@ def check_conservation(deal: Deal) -> None:
         assert all(h.bit_count() == rules.hand_size - len(deal.tricks) for h in deal.hands)
 
 
+TOO_LONG_TO_PRINT = (10**5000, "x" * 10_000)
+"""Refused like any action, in a message of one line (repr of the number alone would fail)."""
+
+
 def check_legal_actions(deal: Deal, rng: random.Random) -> None:
     """Exactly the actions of ``legal_actions()`` are accepted (STYLE habit 4: the checked path)."""
     legal = deal.legal_actions()
@@ -134,16 +138,16 @@ def check_legal_actions(deal: Deal, rng: random.Random) -> None:
             candidates.append(A.discard_action(sub))
             candidates.append(A.discard_action(rng.getrandbits(40)))
     candidates += [Act.DISCARD, -1, 1 << 41, None, 1.5, True, "xx", "", "trump"]
-    candidates += ["discard Zz", "10h"]
+    candidates += ["discard Zz", "10h", *TOO_LONG_TO_PRINT]
     for action in candidates:
         if isinstance(action, int) and not isinstance(action, bool) and action in legal_set:
             continue
         try:
             deal.apply(action)  # type: ignore[arg-type]
-        except (IllegalAction, InvalidNotation):
-            pass
+        except (IllegalAction, InvalidNotation) as refused:
+            assert len(str(refused)) < 400, "a refusal is one readable line"
         else:
-            raise AssertionError(f"{action!r} was accepted but is not in legal_actions()")
+            raise AssertionError(f"{action!r:.80} was accepted but is not in legal_actions()")
     assert snapshot(deal) == before, "a refused action changed the state"
 
 
@@ -304,3 +308,11 @@ def test_the_ledger_balances_over_sessions(rules: Rules, seed: int, bot: str) ->
         assert sum(session.ledger.balances) + session.ledger.pool == 0
         session.next_deal()
         assert session.deal.pool_in == check.pool
+
+
+@pytest.mark.parametrize("dealer", [3, -1, True, 1.0, None, [0]], ids=repr)
+def test_a_dealer_not_at_the_table_is_refused(dealer: object) -> None:
+    """A deal dealt from a seat the table lacks kept it (the eldest found modulo the seats) and
+    wrote it to its record, which replay then refused: now refused at the deal."""
+    with pytest.raises(OmbreError, match="dealer must be a seat from 0 to 2"):
+        Deal.from_seed(RULES_1660, 7, dealer=dealer)  # type: ignore[arg-type]
