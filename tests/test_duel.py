@@ -284,6 +284,11 @@ def test_a_changed_search_player_is_named_and_a_bad_change_refused() -> None:
         ("expert:budget=null", "not a value budget takes"),
         ("expert:gano=1", "not a value gano takes"),
         ("expert:budget=x", "not JSON"),
+        # values no search can run on (play_worlds=-5 was a division by zero a decision later)
+        ("expert:play_worlds=-5", "play_worlds must be at least 1, not -5"),
+        ("expert:budget=-1", "budget must be at least 0"),
+        ("expert:worlds_at_two=0", "worlds_at_two must be at least 1"),
+        ("expert:vole_confidence=2", "vole_confidence is a share"),
         ("novice:budget=1", "not a search player"),
         ("nobody", "unknown computer player 'nobody'.*also cheater or cheater-expert"),
     ):

@@ -147,6 +147,24 @@ class SearchConfig:
     (None: the same): at half the nodes a solve, twice the worlds take about 1.5 times the
     time of 8 (``bench/priced_bids.py``), within the table's budget (docs/bots.md)."""
 
+    def __post_init__(self) -> None:
+        """Refuse settings no search can run on (a person writing ``expert:play_worlds=0``
+        meets a ``ValueError`` naming the field, not a division by zero a decision later)."""
+        at_least = {"play_worlds": 1, "bid_worlds": 1, "play_oversample": 1, "tree_worlds": 1}
+        at_least.update(
+            dict.fromkeys(
+                ("exact_from", "budget", "decision_nodes", "margin_nodes", "tree_tricks"), 0
+            )
+        )
+        at_least.update(tree_exact_from=0, worlds_at_two=1, bid_worlds_at_three=1)
+        at_least.update(bid_budget=0, bid_budget_at_three=0)
+        for name, low in at_least.items():
+            value = getattr(self, name)
+            if value is not None and value < low:
+                raise ValueError(f"{name} must be at least {low}, not {value}")
+        if not 0.0 <= self.vole_confidence <= 1.0:
+            raise ValueError(f"vole_confidence is a share, from 0 to 1, not {self.vole_confidence}")
+
     def for_rules(self, rules: Rules) -> SearchConfig:
         """:meth:`at_table` for the table of ``rules``: its seats and whether the Ombre plays
         alone there."""
