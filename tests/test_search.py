@@ -445,29 +445,3 @@ def test_the_expert_prices_a_bid_over_sixteen_worlds_at_three_only(
             if priced == 2:
                 break
         assert priced == 2, rules_id
-
-
-def test_the_opening_tricks_play_forward_to_their_own_depth(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """With ``opening_tricks`` set, each world of a card decision in those first tricks is
-    played forward to ``opening_exact_from`` tricks left before the solve, and from the next
-    trick to ``exact_from`` again (at Quadrille a card of the first tricks could not be solved
-    from nine tricks left within its share: docs/bots.md)."""
-    from ombre_core.bots import search
-
-    depths: list[tuple[int, int]] = []
-    card_rungs = search.SearchPlayer._card_rungs
-
-    def seen(config: SearchConfig, world: Deal, *args: Any, **kwargs: Any) -> Any:
-        depths.append((len(world.tricks), config.exact_from))
-        return card_rungs(config, world, *args, **kwargs)
-
-    monkeypatch.setattr(search.SearchPlayer, "_card_rungs", staticmethod(seen))
-    config = replace(TINY, exact_from=9, opening_tricks=2, opening_exact_from=4)
-    player = SearchPlayer("opening", config)
-    for deal in positions(get_rules("quadrille"), range(4)):
-        if deal.phase == Phase.PLAY and deal.legal_cards().bit_count() > 1:
-            player.analyse_play(view_of(deal, deal.to_move), random.Random(3))  # type: ignore[arg-type]
-    assert {d for t, d in depths if t < 2} == {4}
-    assert {d for t, d in depths if t >= 2} == {9}

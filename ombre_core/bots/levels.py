@@ -41,18 +41,6 @@ class SearchConfig:
     :data:`.search.MIN_WORLDS`), and each world's solves are held to its share of what is
     left (:meth:`.search.SearchPlayer.analyse_play`). Counts, not clocks, so a decision replays
     exactly."""
-    opening_tricks: int = 0
-    """The first tricks, from the first, in which each world of a card is played forward to
-    :attr:`opening_exact_from` tricks left before the solve, instead of :attr:`exact_from`. At
-    Quadrille the expert's first cards could not be solved from nine tricks left within a
-    world's share (the solve ran out and the rest was played forward by the quick policy), so
-    those decisions read three worlds each: played forward to five tricks left they read 24, and
-    on the true deals cost 0.81 rung values a deal against 0.98 (``bench/card_choices.py
-    expert expert:opening_tricks=3,opening_exact_from=5 --rules quadrille --deals 100 --seed
-    29``: -0.175 [-0.301, -0.049], 2,876 positions); by five the same cost more (+0.27 [+0.01,
-    +0.54], 60 deals). Measured in a duel before it is any level's (docs/bots.md)."""
-    opening_exact_from: int = 5
-    """Tricks left from which each world is solved exactly in the :attr:`opening_tricks`."""
     inference: bool = True
     """Weigh worlds by the others' past actions (else uniform among the possible)."""
     table_model: bool = True
@@ -169,7 +157,6 @@ class SearchConfig:
             )
         )
         at_least.update(tree_exact_from=0, worlds_at_two=1, bid_worlds_at_three=1)
-        at_least.update(opening_tricks=0, opening_exact_from=0)
         at_least.update(bid_budget=0, bid_budget_at_three=0)
         for name, low in at_least.items():
             value = getattr(self, name)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .. import actions as A
 from ..actions import Act
@@ -236,8 +236,6 @@ class SearchPlayer:
     def analyse_play(self, view: View, rng: random.Random) -> CardChoice:
         """The card (or the vole) this player chooses in trick play, with what it saw."""
         config = self.config.for_rules(view.rules)
-        if len(view.tricks) < config.opening_tricks:
-            config = replace(config, exact_from=config.opening_exact_from)
         cards = self._candidates(view)
         ours = view.seat == view.ombre or view.seat == view.partner  # the partner knows himself
         seat = view.seat
