@@ -232,6 +232,19 @@ def random_playout(
         deal.apply(rng.choice(deal.legal_actions()))
 
 
+def damage(document: Any, path: Sequence[Any], value: Any) -> None:
+    """Put ``value`` at ``path`` (keys and indexes) inside a JSON ``document``, or take the place
+    away when ``value`` is ``...``: a saved game or record broken in one place. A path the
+    document no longer has raises ``KeyError``, ``IndexError`` or ``TypeError``."""
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    if value is ...:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+
+
 def snapshot(deal: Deal) -> tuple[Any, ...]:
     """Everything observable about a deal: its record, every seat's view, the legal actions."""
     return (

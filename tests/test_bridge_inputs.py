@@ -12,12 +12,14 @@ number); ``test_session_bridge.py`` keeps those as named cases.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ombre_helpers import damage
 
 from ombre_core import bridge, i18n
 
@@ -133,21 +135,6 @@ def _saved_game() -> dict[str, Any]:
     return saved
 
 
-def _damage(document: Any, path: tuple[Any, ...], value: Any) -> None:
-    """Put ``value`` at ``path`` in ``document`` (``...``: take the place away), where an earlier
-    change has left that path; else nothing."""
-    try:
-        target = document
-        for key in path[:-1]:
-            target = target[key]
-        if value is ...:
-            del target[path[-1]]
-        else:
-            target[path[-1]] = value
-    except (KeyError, IndexError, TypeError):
-        pass  # the path is gone: an earlier change put something else above it
-
-
 SAVED = _saved_game()
 PLACES = _paths(SAVED)[1:]
 
@@ -159,13 +146,15 @@ PLACES = _paths(SAVED)[1:]
     )
 )
 def test_a_saved_game_damaged_anywhere_loads_or_is_refused_in_words(
-    damage: list[tuple[tuple[Any, ...], Any]],
+    changes: list[tuple[tuple[Any, ...], Any]],
 ) -> None:
     """Each change puts a value of any kind at one place of the saved game (or takes the place
     away: ``...``); loading it either works or says what is wrong, the game in progress kept."""
     saved = copy.deepcopy(SAVED)
-    for path, value in damage:
-        _damage(saved, path, value)
+    for path, value in changes:
+        # a path an earlier change took away, or put something else above, is left as it is
+        with contextlib.suppress(KeyError, IndexError, TypeError):
+            damage(saved, path, value)
     reply("new_session", json.dumps({"rules": "classic", "seed": 3}))
     before = state()
     answer = reply("load", json.dumps(saved))

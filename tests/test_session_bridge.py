@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from ombre_helpers import hidden_from, names
+from ombre_helpers import damage, hidden_from, names
 
 from ombre_core import bridge
 from ombre_core.cards import parse_card
@@ -86,13 +86,7 @@ def broken_saves() -> dict[str, Any]:
 
     def damaged(path: list[Any], value: Any) -> Any:
         data = copy.deepcopy(good)
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        if value is ...:
-            del target[path[-1]]
-        else:
-            target[path[-1]] = value
+        damage(data, path, value)
         return data
 
     return {
