@@ -20,7 +20,6 @@ from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
 from .bots.review import Decision, advice_rng, review_steps
 from .errors import OmbreError
-from .jsontext import brief
 from .narrate import glossary, said
 from .record import to_record
 from .replay import Replay
@@ -59,7 +58,7 @@ def _level(opts: dict[str, Any]) -> str:
     a list or an object included (they cannot even be looked up)."""
     level = opts.get("level", "novice")
     if not isinstance(level, str) or level not in LEVELS:
-        raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {brief(level)}")
+        raise OmbreError(f"level must be one of {', '.join(LEVELS)}, not {jsontext.brief(level)}")
     return level
 
 
@@ -93,10 +92,12 @@ def new_session(options: str = "") -> dict[str, Any]:
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise OmbreError(f"seed must be a whole number from 0 to {MAX_SEED}, not {brief(seed)}")
+        raise OmbreError(
+            f"seed must be a whole number from 0 to {MAX_SEED}, not {jsontext.brief(seed)}"
+        )
     human = opts.get("human", 0)
     if human is not None and type(human) is not int:  # null: computer players in every seat
-        raise OmbreError(f"human must be a seat number or null, not {brief(human)}")
+        raise OmbreError(f"human must be a seat number or null, not {jsontext.brief(human)}")
     session = Session(rules, seed, human, opts.get("names"), _level(opts))
     _session = session
     return _snapshot(session)
@@ -265,7 +266,9 @@ def review(options: str = "") -> dict[str, Any]:
         raise OmbreError("the review's options are not a JSON object")
     rows = opts.get("rows")
     if rows is not None and (type(rows) is not int or rows < 1):
-        raise OmbreError(f"the review's rows must be a whole number from 1, not {brief(rows)}")
+        raise OmbreError(
+            f"the review's rows must be a whole number from 1, not {jsontext.brief(rows)}"
+        )
     session = _current()
     deal = session.deal
     if not deal.is_over:
@@ -377,7 +380,9 @@ def presets(options: str = "") -> dict[str, Any]:
         raise OmbreError('presets options must be {"seats": [3, 5]} or {"seats": "all"}')
     seats = opts.get("seats", list(TABLE_SEATS))
     if seats != "all" and not (isinstance(seats, list) and all(type(n) is int for n in seats)):
-        raise OmbreError(f'seats must be a list of table sizes or "all", not {brief(seats)}')
+        raise OmbreError(
+            f'seats must be a list of table sizes or "all", not {jsontext.brief(seats)}'
+        )
     return {
         "presets": [
             {

@@ -23,7 +23,6 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from . import jsontext
-from .jsontext import brief
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -45,7 +44,7 @@ class UnknownLanguage(ValueError):
 
     def __init__(self, code: object) -> None:
         offered = ", ".join(LANGUAGES)
-        super().__init__(f"unknown language {brief(code)}: choose one of {offered}")
+        super().__init__(f"unknown language {jsontext.brief(code)}: choose one of {offered}")
 
 
 class MissingCatalogue(LookupError):

@@ -20,7 +20,6 @@ from . import jsontext
 from .actions import format_action, parse_action
 from .cards import cards_of, format_card, parse_card
 from .errors import IllegalAction, InvalidNotation, InvalidRecord, OmbreError
-from .jsontext import brief
 from .rules import PRESETS, Rules, get_rules
 from .state import Deal
 from .tables import DISPLAY_ORDER
@@ -60,7 +59,7 @@ def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> 
         raise InvalidRecord(f"missing field {name!r}")
     value = record[name]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise InvalidRecord(f"field {name!r} has the wrong type: {brief(value)}")
+        raise InvalidRecord(f"field {name!r} has the wrong type: {jsontext.brief(value)}")
     return value
 
 
@@ -69,12 +68,14 @@ def start_of(record: Any, rules: Rules | None = None) -> Deal:
     if not isinstance(record, dict):
         raise InvalidRecord("a record must be a JSON object")
     if record.get("format") != FORMAT:
-        raise InvalidRecord(f"format must be {FORMAT!r}, not {brief(record.get('format'))}")
+        raise InvalidRecord(
+            f"format must be {FORMAT!r}, not {jsontext.brief(record.get('format'))}"
+        )
     if rules is None:
         rules_id = _field(record, "rules", str)
         if rules_id not in PRESETS:
             raise InvalidRecord(
-                f"unknown rules {brief(rules_id)}: expected one of {', '.join(PRESETS)}"
+                f"unknown rules {jsontext.brief(rules_id)}: expected one of {', '.join(PRESETS)}"
             )
         rules = get_rules(rules_id)
     dealer = _field(record, "dealer", int)
@@ -82,7 +83,7 @@ def start_of(record: Any, rules: Rules | None = None) -> Deal:
         raise InvalidRecord(f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer}")
     pool = record.get("pool", 0)
     if not isinstance(pool, int) or isinstance(pool, bool) or pool < 0:
-        raise InvalidRecord(f"pool must be a whole number of counters, not {brief(pool)}")
+        raise InvalidRecord(f"pool must be a whole number of counters, not {jsontext.brief(pool)}")
     if "seed" in record:
         if "hands" in record or "stock" in record:
             raise InvalidRecord("give either seed or hands and stock, not both")
@@ -109,7 +110,7 @@ def replay(record: Any, rules: Rules | None = None) -> Deal:
     actions = _field(record, "actions", list)
     for index, text in enumerate(actions):
         if not isinstance(text, str):
-            raise InvalidRecord(f"actions must be strings, not {brief(text)}", index)
+            raise InvalidRecord(f"actions must be strings, not {jsontext.brief(text)}", index)
         try:
             deal.apply(parse_action(text))
         except (IllegalAction, InvalidNotation) as exc:

@@ -19,7 +19,6 @@ from . import jsontext
 from .cards import format_card
 from .errors import InvalidRecord, OmbreError
 from .i18n import tr
-from .jsontext import brief
 from .narrate import card_info
 from .record import replay, start_of
 from .scenarios import caption_at, mark_words, scenario, scenario_names, scenario_title
@@ -93,7 +92,7 @@ class Replay:
         """Show the deal after ``step`` actions (0 to :attr:`steps`)."""
         if type(step) is not int or not 0 <= step <= self.steps:
             raise OmbreError(
-                f"step must be a whole number from 0 to {self.steps}, not {brief(step)}"
+                f"step must be a whole number from 0 to {self.steps}, not {jsontext.brief(step)}"
             )
         self.step = step
 
