@@ -70,7 +70,7 @@ from .cards import (
     mask_of,
     suit_of,
 )
-from .errors import IllegalAction, InvalidNotation, OmbreError
+from .errors import IllegalAction, InvalidNotation
 from .i18n import tr
 from .jsontext import brief
 from .rules import Rules
@@ -142,6 +142,12 @@ class Event(NamedTuple):
     """How many cards a discard laid out (public, whoever may see which)."""
 
 
+def _check_dealer(dealer: object, seats: int) -> None:
+    """Refuse a dealer who is not one of the ``seats`` (every way a deal is made asks)."""
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise InvalidNotation(f"dealer must be a seat from 0 to {seats - 1}, not {brief(dealer)}")
+
+
 class Deal:
     """The state of one deal. Create it with :meth:`from_seed` or :meth:`from_cards`."""
 
@@ -196,6 +202,7 @@ class Deal:
         settlement needs it (a win takes the pool; a repuesto doubles it).
         """
         n = rules.seats
+        _check_dealer(dealer, n)
         self.rules = rules
         self.seats = n
         self.dealer = dealer
@@ -251,8 +258,6 @@ class Deal:
     ) -> Deal:
         """A deal from explicit hands and stock, checked: every card once, right counts."""
         n = rules.seats
-        if not 0 <= dealer < n:
-            raise InvalidNotation(f"dealer must be a seat from 0 to {n - 1}, not {brief(dealer)}")
         if len(hands) != n:
             raise InvalidNotation(f"expected {n} hands, got {len(hands)}")
         seen = 0
@@ -295,8 +300,7 @@ class Deal:
     ) -> Deal:
         """Deal a shuffled pack (top card first) in packets, beginning with the eldest hand."""
         n = rules.seats
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise OmbreError(f"dealer must be a seat from 0 to {n - 1}, not {brief(dealer)}")
+        _check_dealer(dealer, n)  # before the dealer's seat places the packets
         hands = [0] * n
         pos = 0
         for packet in rules.packets:
