@@ -23,6 +23,16 @@ PASS_VALUE = -0.15
 about two deals in three)."""
 
 
+_AT_LEAST = {
+    **dict.fromkeys(("play_worlds", "bid_worlds", "play_oversample", "tree_worlds"), 1),
+    **dict.fromkeys(("worlds_at_two", "bid_worlds_at_three"), 1),  # where set (None: the same)
+    **dict.fromkeys(("exact_from", "tree_exact_from", "tree_tricks"), 0),
+    **dict.fromkeys(("budget", "decision_nodes", "margin_nodes"), 0),
+    **dict.fromkeys(("bid_budget", "bid_budget_at_three"), 0),
+}
+"""The least each count of :class:`SearchConfig` may be: a world at least, no negative work."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     """How much a search player looks: counts, so that a decision replays exactly."""
@@ -150,15 +160,7 @@ class SearchConfig:
     def __post_init__(self) -> None:
         """Refuse settings no search can run on (a person writing ``expert:play_worlds=0``
         meets a ``ValueError`` naming the field, not a division by zero a decision later)."""
-        at_least = {"play_worlds": 1, "bid_worlds": 1, "play_oversample": 1, "tree_worlds": 1}
-        at_least.update(
-            dict.fromkeys(
-                ("exact_from", "budget", "decision_nodes", "margin_nodes", "tree_tricks"), 0
-            )
-        )
-        at_least.update(tree_exact_from=0, worlds_at_two=1, bid_worlds_at_three=1)
-        at_least.update(bid_budget=0, bid_budget_at_three=0)
-        for name, low in at_least.items():
+        for name, low in _AT_LEAST.items():
             value = getattr(self, name)
             if value is not None and value < low:
                 raise ValueError(f"{name} must be at least {low}, not {value}")
