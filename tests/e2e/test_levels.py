@@ -37,7 +37,7 @@ def test_each_level_plays_a_whole_deal(
 
 def hinted_step(page: Any) -> str:
     """Ask for a hint, check it names something the table offers, then play a move."""
-    page.get_by_role("button", name="Hint").click()
+    page.get_by_role("button", name="Hint", exact=True).click()
     text = page.locator("#hint-text")
     expect(text).to_contain_text("Hint:", timeout=60_000)
     words = text.inner_text()
@@ -96,7 +96,7 @@ def test_a_hint_names_a_legal_action_and_goes_with_its_turn(
     assert any("likely layouts" in h for h in hints)  # the chance, in the trick play
     # a share of a few sampled layouts is never claimed as a certainty ("about 0%")
     assert not any(re.search(r"about (0|100)%", h) for h in hints), hints
-    expect(page.get_by_role("button", name="Hint")).to_be_hidden()  # not when the deal is over
+    expect(page.get_by_role("button", name="Hint", exact=True)).to_be_hidden()  # not when the deal is over
     assert console_errors == []
 
 

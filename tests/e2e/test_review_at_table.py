@@ -118,7 +118,7 @@ def test_the_last_chance_for_the_vole_is_hinted_and_a_vole_left_undeclared_revie
     assert settle(page) == "playable"
     # the person leads to the seventh trick, having won six: the vole may be declared now only
     expect(page.locator('#actions button[data-action="vole"]')).to_be_visible()
-    page.get_by_role("button", name="Hint").click()
+    page.get_by_role("button", name="Hint", exact=True).click()
     hint = page.locator("#hint-text")
     expect(hint).to_contain_text("Declare the vole now, the last moment it may be", timeout=60_000)
     assert hint.get_attribute("data-action") == "vole"
