@@ -90,7 +90,8 @@ def walk(browser: Any, base: str, rules: str, seed: int, shots: Path | None) -> 
             break
         text = page.locator("#hint-text")
         started = time.perf_counter()
-        page.get_by_role("button", name="Hint", exact=True).click()  # its handler clears data-action at once
+        # its handler clears data-action at once
+        page.get_by_role("button", name="Hint", exact=True).click()
         page.wait_for_function(
             "() => document.querySelector('#hint-text')?.dataset.action !== undefined",
             timeout=60_000,

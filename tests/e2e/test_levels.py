@@ -96,7 +96,8 @@ def test_a_hint_names_a_legal_action_and_goes_with_its_turn(
     assert any("likely layouts" in h for h in hints)  # the chance, in the trick play
     # a share of a few sampled layouts is never claimed as a certainty ("about 0%")
     assert not any(re.search(r"about (0|100)%", h) for h in hints), hints
-    expect(page.get_by_role("button", name="Hint", exact=True)).to_be_hidden()  # not when the deal is over
+    # not when the deal is over
+    expect(page.get_by_role("button", name="Hint", exact=True)).to_be_hidden()
     assert console_errors == []
 
 
