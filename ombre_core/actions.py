@@ -43,6 +43,7 @@ from .cards import (
     suit_of,
 )
 from .errors import InvalidNotation
+from .i18n import tr
 from .jsontext import brief
 
 Action: TypeAlias = int
@@ -152,22 +153,22 @@ def format_action(action: Action) -> str:
     if action >= Act.DISCARD and discard_mask(action) < 1 << 40:
         cards = " ".join(format_card(c) for c in cards_of(discard_mask(action)))
         return f"discard {cards}".rstrip()
-    raise InvalidNotation(f"not an action: {brief(action)}")
+    raise InvalidNotation(tr("error.notation.code", value=brief(action)))
 
 
 def parse_action(text: str) -> Action:
     """Parse the notation of an action; anything else raises :class:`InvalidNotation`."""
     if not isinstance(text, str):
-        raise InvalidNotation(f"an action must be a string, not {type(text).__name__}")
+        raise InvalidNotation(tr("error.notation.type", kind=type(text).__name__))
     words = text.split()
     if not words:
-        raise InvalidNotation("an empty action")
+        raise InvalidNotation(tr("error.notation.empty"))
     head = words[0]
     if len(words) == 1 and head in _BY_WORD:
         return _BY_WORD[head]
     if head == "trump":
         if len(words) != 2:
-            raise InvalidNotation(f"{brief(text)}: 'trump' takes one suit, e.g. 'trump s'")
+            raise InvalidNotation(tr("error.notation.trump", value=brief(text)))
         return Act.TRUMP + parse_suit(words[1])
     if head == "call":
         card = -1
@@ -175,11 +176,11 @@ def parse_action(text: str) -> Action:
             with contextlib.suppress(InvalidNotation):
                 card = parse_card(words[1])
         if card < 0 or rank_of(card) not in (KING, QUEEN):
-            raise InvalidNotation(f"{brief(text)}: 'call' takes one king or queen, e.g. 'call Kh'")
+            raise InvalidNotation(tr("error.notation.call", value=brief(text)))
         return call_action(suit_of(card), rank_of(card))
     if head == "give":
         if len(words) != 2:
-            raise InvalidNotation(f"{brief(text)}: 'give' takes one card, e.g. 'give 3c'")
+            raise InvalidNotation(tr("error.notation.give", value=brief(text)))
         return Act.GIVE + parse_card(words[1])
     if head == "discard":
         return Act.DISCARD | mask_of(parse_cards(" ".join(words[1:])))
@@ -188,7 +189,4 @@ def parse_action(text: str) -> Action:
             return parse_card(head)
         except InvalidNotation:
             pass
-    raise InvalidNotation(
-        f"not an action: {brief(text)} (expected pass, play, sans-prendre, vole, gano, draw, "
-        "'trump s', 'call Kh', 'call Qh', 'give 3c', 'discard 3c 4c' or a card such as 'As')"
-    )
+    raise InvalidNotation(tr("error.notation.action", value=brief(text)))

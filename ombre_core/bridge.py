@@ -19,7 +19,7 @@ from . import actions as A
 from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
 from .bots.review import Decision, advice_rng, review_steps
-from .errors import OmbreError
+from .errors import OmbreError, not_json, whole_number
 from .narrate import glossary, said
 from .record import to_record
 from .replay import Replay
@@ -92,9 +92,7 @@ def new_session(options: str = "") -> dict[str, Any]:
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise OmbreError(
-            f"seed must be a whole number from 0 to {MAX_SEED}, not {jsontext.brief(seed)}"
-        )
+        raise OmbreError(whole_number("seed", 0, MAX_SEED, seed))
     human = opts.get("human", 0)
     if human is not None and type(human) is not int:  # null: computer players in every seat
         raise OmbreError(f"human must be a seat number or null, not {jsontext.brief(human)}")
@@ -213,7 +211,7 @@ def load(saved: str) -> dict[str, Any]:
     try:
         data = jsontext.loads(saved)
     except (ValueError, TypeError) as exc:  # JSONDecodeError, or a number too long to read
-        raise OmbreError(f"the saved game is not valid JSON: {exc}") from None
+        raise OmbreError(i18n.tr("error.session.not-json", reason=not_json(exc))) from None
     session = Session.from_json(data)
     _session = session
     return _snapshot(session)
@@ -309,7 +307,7 @@ def replay_open(text: str = "") -> dict[str, Any]:
     game in progress is kept. A malformed record is refused with the failing action's index."""
     global _replay
     if not isinstance(text, str) or not text.strip():
-        raise OmbreError("the record is empty")
+        raise OmbreError(i18n.tr("error.record.empty"))
     replay = Replay.from_text(text)
     _replay = replay
     return replay.snapshot()

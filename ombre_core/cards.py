@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
 from .errors import InvalidNotation
+from .i18n import tr
 from .jsontext import brief
 
 Card: TypeAlias = int
@@ -64,17 +65,14 @@ def parse_suit(text: str) -> Suit:
     """Parse ``s``, ``c``, ``h`` or ``d``."""
     if len(text) == 1 and text in SUITS:
         return SUITS.index(text)
-    raise InvalidNotation(f"not a suit: {brief(text)} (expected one of s, c, h, d)")
+    raise InvalidNotation(tr("error.notation.suit", value=brief(text)))
 
 
 def parse_card(text: str) -> Card:
     """Parse a card such as ``As`` or ``7h``; anything else raises :class:`InvalidNotation`."""
     if isinstance(text, str) and len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
         return SUITS.index(text[1]) * 10 + RANKS.index(text[0])
-    raise InvalidNotation(
-        f"not a card: {brief(text)}"
-        " (expected a rank A 2 3 4 5 6 7 J Q K and a suit s c h d, e.g. 'As')"
-    )
+    raise InvalidNotation(tr("error.notation.card", value=brief(text)))
 
 
 def format_card(card: Card) -> str:
@@ -86,7 +84,7 @@ def parse_cards(text: str) -> list[Card]:
     """Parse space-separated cards, rejecting repeats."""
     cards = [parse_card(word) for word in text.split()]
     if len(set(cards)) != len(cards):
-        raise InvalidNotation(f"a card is named twice in {brief(text)}")
+        raise InvalidNotation(tr("error.notation.twice", value=brief(text)))
     return cards
 
 

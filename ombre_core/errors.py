@@ -5,6 +5,9 @@ Every message names the input, the player where there is one, and the reason.
 
 from __future__ import annotations
 
+from json import JSONDecodeError
+
+from . import jsontext
 from .i18n import tr
 
 
@@ -47,8 +50,10 @@ class InvalidRecord(OmbreError):
     def __init__(self, message: str, index: int | None = None) -> None:
         self.message = message
         self.index = index
-        where = f"action {index}: " if index is not None else ""
-        super().__init__(f"invalid record: {where}{message}")
+        if index is None:
+            super().__init__(tr("error.record", reason=message))
+        else:
+            super().__init__(tr("error.record.action", index=index, reason=message))
 
     def __reduce__(self) -> tuple[type[InvalidRecord], tuple[str, int | None]]:
         """Rebuilt from its parts: from its message alone it would say "invalid record" twice."""
@@ -64,3 +69,24 @@ class NothingToUndo(OmbreError):
 
     The session is left exactly as it was.
     """
+
+
+def not_json(exc: ValueError | TypeError) -> str:
+    """Why a text from outside could not be read by :func:`.jsontext.loads`, in the current
+    language: where the parser stopped (not its English words), or that the text is nested too
+    deeply, is not UTF-8, holds a number too long to read, or is no text at all."""
+    if isinstance(exc, JSONDecodeError):
+        return tr("error.json", line=exc.lineno, column=exc.colno)
+    if isinstance(exc, jsontext.TooDeep):
+        return tr("error.json.deep", found=exc.found, most=jsontext.MAX_DEPTH)
+    if isinstance(exc, UnicodeDecodeError):
+        return tr("error.json.utf8")
+    if isinstance(exc, ValueError):  # Python's limit on the digits of a whole number
+        return tr("error.json.number")
+    return tr("error.json.text")
+
+
+def whole_number(field: str, low: int, high: int, value: object) -> str:
+    """Why ``value`` will not do as ``field`` (a seed, a deal's number...): the range it must
+    lie in, and the value, cut short."""
+    return tr("error.whole-number", field=field, low=low, high=high, value=jsontext.brief(value))

@@ -19,7 +19,11 @@ WebAssembly stack."""
 
 
 class TooDeep(ValueError):
-    """A JSON text nested deeper than :data:`MAX_DEPTH`."""
+    """A JSON text nested deeper than :data:`MAX_DEPTH`; ``found`` is how deep."""
+
+    def __init__(self, found: int) -> None:
+        self.found = found
+        super().__init__(f"nested too deeply ({found} levels; at most {MAX_DEPTH})")
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -58,5 +62,5 @@ def loads(text: str | bytes) -> Any:
         raise TypeError(f"JSON must be text, not {type(text).__name__}")
     found = depth(text)
     if found > MAX_DEPTH:
-        raise TooDeep(f"nested too deeply ({found} levels; at most {MAX_DEPTH})")
+        raise TooDeep(found)
     return json.loads(text)

@@ -19,7 +19,8 @@ from typing import Any
 from . import jsontext
 from .actions import format_action, parse_action
 from .cards import cards_of, format_card, parse_card
-from .errors import IllegalAction, InvalidNotation, InvalidRecord, OmbreError
+from .errors import IllegalAction, InvalidNotation, InvalidRecord, OmbreError, not_json
+from .i18n import tr
 from .rules import PRESETS, Rules, get_rules
 from .state import Deal
 from .tables import DISPLAY_ORDER
@@ -56,43 +57,46 @@ def dumps(deal: Deal) -> str:
 
 def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     if name not in record:
-        raise InvalidRecord(f"missing field {name!r}")
+        raise InvalidRecord(tr("error.record.missing", field=repr(name)))
     value = record[name]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise InvalidRecord(f"field {name!r} has the wrong type: {jsontext.brief(value)}")
+        raise InvalidRecord(tr("error.record.type", field=repr(name), value=jsontext.brief(value)))
     return value
+
+
+def unknown_rules(rules_id: object) -> str:
+    """Why a record or a saved game naming ``rules_id`` cannot be read: the presets known."""
+    return tr("error.rules-unknown", value=jsontext.brief(rules_id), choices=", ".join(PRESETS))
 
 
 def start_of(record: Any, rules: Rules | None = None) -> Deal:
     """The deal a record starts from, before any action, with its header checked."""
     if not isinstance(record, dict):
-        raise InvalidRecord("a record must be a JSON object")
+        raise InvalidRecord(tr("error.record.object"))
     if record.get("format") != FORMAT:
         raise InvalidRecord(
-            f"format must be {FORMAT!r}, not {jsontext.brief(record.get('format'))}"
+            tr("error.format", expected=repr(FORMAT), value=jsontext.brief(record.get("format")))
         )
     if rules is None:
         rules_id = _field(record, "rules", str)
         if rules_id not in PRESETS:
-            raise InvalidRecord(
-                f"unknown rules {jsontext.brief(rules_id)}: expected one of {', '.join(PRESETS)}"
-            )
+            raise InvalidRecord(unknown_rules(rules_id))
         rules = get_rules(rules_id)
     dealer = _field(record, "dealer", int)
     if not 0 <= dealer < rules.seats:
-        raise InvalidRecord(f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer}")
+        raise InvalidRecord(tr("error.dealer", last=rules.seats - 1, value=dealer))
     pool = record.get("pool", 0)
     if not isinstance(pool, int) or isinstance(pool, bool) or pool < 0:
-        raise InvalidRecord(f"pool must be a whole number of counters, not {jsontext.brief(pool)}")
+        raise InvalidRecord(tr("error.record.pool", value=jsontext.brief(pool)))
     if "seed" in record:
         if "hands" in record or "stock" in record:
-            raise InvalidRecord("give either seed or hands and stock, not both")
+            raise InvalidRecord(tr("error.record.seed-and-hands"))
         return Deal.from_seed(rules, _field(record, "seed", int), dealer, pool)
     hands = _field(record, "hands", list)
     stock = _field(record, "stock", list)
     try:
         if not all(isinstance(h, list) for h in hands):
-            raise InvalidRecord("hands must be lists of cards")
+            raise InvalidRecord(tr("error.record.hands"))
         parsed = [[parse_card(c) for c in hand] for hand in hands]
         return Deal.from_cards(rules, dealer, parsed, [parse_card(c) for c in stock], pool)
     except InvalidRecord:
@@ -110,7 +114,7 @@ def replay(record: Any, rules: Rules | None = None) -> Deal:
     actions = _field(record, "actions", list)
     for index, text in enumerate(actions):
         if not isinstance(text, str):
-            raise InvalidRecord(f"actions must be strings, not {jsontext.brief(text)}", index)
+            raise InvalidRecord(tr("error.record.action-text", value=jsontext.brief(text)), index)
         try:
             deal.apply(parse_action(text))
         except (IllegalAction, InvalidNotation) as exc:
@@ -123,5 +127,5 @@ def loads(text: str) -> Deal:
     try:
         record = jsontext.loads(text)
     except (ValueError, TypeError) as exc:
-        raise InvalidRecord(f"not JSON: {exc}") from None
+        raise InvalidRecord(not_json(exc)) from None
     return replay(record)

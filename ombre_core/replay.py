@@ -17,7 +17,7 @@ from typing import Any
 
 from . import jsontext
 from .cards import format_card
-from .errors import InvalidRecord, OmbreError
+from .errors import InvalidRecord, OmbreError, not_json
 from .i18n import tr
 from .narrate import card_info
 from .record import replay, start_of
@@ -54,7 +54,7 @@ class Replay:
             and len(names) == start.seats
             and all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
         ):
-            raise InvalidRecord(f"names must be {start.seats} short non-empty strings")
+            raise InvalidRecord(tr("error.record.names", n=start.seats))
         self.start = start
         self.actions = parsed
         self.seat = seat
@@ -65,11 +65,11 @@ class Replay:
     def from_text(cls, text: str, seat: int = 0) -> Replay:
         """Read a record from JSON text, with the reason when it cannot be read."""
         if len(text) > MAX_RECORD_CHARS:
-            raise InvalidRecord(f"the file is too long for a record ({len(text):,} characters)")
+            raise InvalidRecord(tr("error.record.too-long", n=f"{len(text):,}"))
         try:
             record = jsontext.loads(text)
         except (ValueError, TypeError) as exc:
-            raise InvalidRecord(f"not JSON: {exc}") from None
+            raise InvalidRecord(not_json(exc)) from None
         return cls(record, seat)
 
     @classmethod
@@ -156,7 +156,7 @@ class Replay:
         ``level`` in the others, the pool as the record had it."""
         deal = self.deal_at()
         if deal.is_over:
-            raise OmbreError("the deal is over at this step: there is nothing to play on")
+            raise OmbreError(tr("error.replay.over"))
         return Session.playing_on(deal, self.seat, level, seed)
 
 

@@ -24,10 +24,17 @@ from typing import Any
 from .actions import Act, Action
 from .bots import Player, make_player
 from .cards import cards_of
-from .errors import IllegalAction, InvalidRecord, InvalidSession, NothingToUndo, OmbreError
+from .errors import (
+    IllegalAction,
+    InvalidRecord,
+    InvalidSession,
+    NothingToUndo,
+    OmbreError,
+    whole_number,
+)
 from .i18n import tr
 from .jsontext import brief
-from .record import replay, to_record
+from .record import replay, to_record, unknown_rules
 from .rules import PRESETS, Rules, get_rules
 from .scoring import OUTCOMES, Ledger, settle
 from .state import Deal, nth_deal_seed
@@ -70,7 +77,7 @@ def first_dealer(seed: int, rules: Rules) -> int:
 
 def _checked_history(history: Any, seats: int) -> list[dict[str, Any]]:
     if not isinstance(history, list):
-        raise InvalidSession("history must be a list")
+        raise InvalidSession(tr("error.session.history"))
     for i, entry in enumerate(history):
         payments = entry.get("payments") if isinstance(entry, dict) else None
         undos = entry.get("undos", 0) if isinstance(entry, dict) else None
@@ -83,7 +90,7 @@ def _checked_history(history: Any, seats: int) -> list[dict[str, Any]]:
             and type(entry.get("deal")) is int
             and entry.get("outcome") in OUTCOMES
         ):
-            raise InvalidSession(f"history entry {i} is malformed: {brief(entry)}")
+            raise InvalidSession(tr("error.session.history-entry", i=i, value=brief(entry)))
     return list(history)
 
 
@@ -99,7 +106,7 @@ class Session:
         bot: str = "rules",
     ) -> None:
         if human is not None and (type(human) is not int or not 0 <= human < rules.seats):
-            raise OmbreError(f"human seat must be from 0 to {rules.seats - 1}, not {brief(human)}")
+            raise OmbreError(tr("error.session.human", last=rules.seats - 1, value=brief(human)))
         if names is None:
             names = default_names(rules.seats, human)
         if (
@@ -107,7 +114,7 @@ class Session:
             or len(names) != rules.seats
             or not all(isinstance(n, str) and n for n in names)
         ):
-            raise OmbreError(f"names must be {rules.seats} non-empty strings, not {brief(names)}")
+            raise OmbreError(tr("error.session.names", n=rules.seats, value=brief(names)))
         self.rules = rules
         self.seed = seed
         self.human = human
@@ -303,24 +310,20 @@ class Session:
     def from_json(cls, data: Any) -> Session:
         """Rebuild a saved session; anything wrong raises :class:`InvalidSession`."""
         if not isinstance(data, dict):
-            raise InvalidSession("a saved session must be a JSON object")
+            raise InvalidSession(tr("error.session.object"))
         if data.get("format") != FORMAT:
-            raise InvalidSession(f"format must be {FORMAT!r}, not {brief(data.get('format'))}")
+            raise InvalidSession(
+                tr("error.format", expected=repr(FORMAT), value=brief(data.get("format")))
+            )
         rules_id = data.get("rules")
         if not isinstance(rules_id, str) or rules_id not in PRESETS:
-            raise InvalidSession(
-                f"unknown rules {brief(rules_id)}: expected one of {', '.join(PRESETS)}"
-            )
+            raise InvalidSession(unknown_rules(rules_id))
         rules = get_rules(rules_id)
         seed, number = data.get("seed"), data.get("deal_number")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise InvalidSession(
-                f"seed must be a whole number from 0 to {MAX_SEED}, not {brief(seed)}"
-            )
+            raise InvalidSession(whole_number("seed", 0, MAX_SEED, seed))
         if type(number) is not int or not 1 <= number <= MAX_SEED:
-            raise InvalidSession(
-                f"deal_number must be a whole number from 1 to {MAX_SEED}, not {brief(number)}"
-            )
+            raise InvalidSession(whole_number("deal_number", 1, MAX_SEED, number))
         try:
             session = cls(
                 rules,
@@ -331,41 +334,38 @@ class Session:
             )
             ledger = data.get("ledger")
             if not isinstance(ledger, dict):
-                raise InvalidSession("ledger must be an object")
+                raise InvalidSession(tr("error.session.ledger"))
             balances = ledger.get("balances")
             if not (
                 isinstance(balances, list)
                 and all(type(b) is int for b in balances)
                 and len(balances) == rules.seats
             ):
-                raise InvalidSession(f"ledger balances must be {rules.seats} whole numbers")
+                raise InvalidSession(tr("error.session.balances", n=rules.seats))
             pool, deals = ledger.get("pool"), ledger.get("deals")
             if type(pool) is not int or type(deals) is not int or pool < 0 or deals < 0:
-                raise InvalidSession("ledger pool and deals must be whole numbers")
+                raise InvalidSession(tr("error.session.pool"))
             session.ledger = Ledger(rules.seats, balances, pool, deals)
             session.ledger_before = session.ledger.to_json()
             session.number = number
             record = data.get("deal")
             if not isinstance(record, dict) or record.get("rules") != rules.id:
-                raise InvalidSession("the deal in progress is missing or has other rules")
+                raise InvalidSession(tr("error.session.deal"))
             if record.get("pool", 0) != pool:
                 raise InvalidSession(
-                    f"the deal started from a pool of {record.get('pool', 0)}, "
-                    f"the ledger has {pool}"
+                    tr("error.session.deal-pool", deal=brief(record.get("pool", 0)), ledger=pool)
                 )
             session.history = _checked_history(data.get("history", []), rules.seats)
             undos = data.get("undos", 0)  # absent before undo existed (release 0.1)
             if type(undos) is not int or not 0 <= undos <= MAX_SEED:
-                raise InvalidSession(
-                    f"undos must be a whole number from 0 to {MAX_SEED}, not {brief(undos)}"
-                )
+                raise InvalidSession(whole_number("undos", 0, MAX_SEED, undos))
             session.undos = undos
             session.deal = replay(record, rules)
             session.decisions = session._decisions_of(session.deal)
             if session.deal.is_over:
                 session._record_result()
         except InvalidRecord as exc:
-            raise InvalidSession(f"the deal in progress cannot be replayed: {exc}") from None
+            raise InvalidSession(tr("error.session.replay", reason=exc)) from None
         except InvalidSession:
             raise
         except (OmbreError, ValueError, TypeError) as exc:

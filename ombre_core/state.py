@@ -145,7 +145,7 @@ class Event(NamedTuple):
 def _check_dealer(dealer: object, seats: int) -> None:
     """Refuse a dealer who is not one of the ``seats`` (every way a deal is made asks)."""
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise InvalidNotation(f"dealer must be a seat from 0 to {seats - 1}, not {brief(dealer)}")
+        raise InvalidNotation(tr("error.dealer", last=seats - 1, value=brief(dealer)))
 
 
 class Deal:
@@ -259,28 +259,26 @@ class Deal:
         """A deal from explicit hands and stock, checked: every card once, right counts."""
         n = rules.seats
         if len(hands) != n:
-            raise InvalidNotation(f"expected {n} hands, got {len(hands)}")
+            raise InvalidNotation(tr("error.deal.hands", n=n, got=len(hands)))
         seen = 0
         for seat, hand in enumerate(hands):
             if len(hand) != rules.hand_size:
                 raise InvalidNotation(
-                    f"hand of seat {seat} has {len(hand)} cards, expected {rules.hand_size}"
+                    tr("error.deal.hand", seat=seat, got=len(hand), n=rules.hand_size)
                 )
             for card in hand:
                 if seen >> card & 1:
-                    raise InvalidNotation(f"card {format_card(card)} is dealt twice")
+                    raise InvalidNotation(tr("error.deal.twice", card=format_card(card)))
                 seen |= 1 << card
         stock_size = rules.stock_size
         if len(stock) != stock_size:
-            raise InvalidNotation(f"the stock has {len(stock)} cards, expected {stock_size}")
+            raise InvalidNotation(tr("error.deal.stock", got=len(stock), n=stock_size))
         for card in stock:
             if seen >> card & 1:
-                raise InvalidNotation(f"card {format_card(card)} is dealt twice")
+                raise InvalidNotation(tr("error.deal.twice", card=format_card(card)))
             seen |= 1 << card
         if seen != rules.pack:
-            raise InvalidNotation(
-                f"the hands and the stock do not make up the {rules.pack.bit_count()}-card pack"
-            )
+            raise InvalidNotation(tr("error.deal.pack", n=rules.pack.bit_count()))
         return cls(rules, dealer, [mask_of(h) for h in hands], stock, pool_in)
 
     @classmethod

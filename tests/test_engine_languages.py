@@ -20,7 +20,7 @@ from ombre_core import bridge, hints, i18n, table
 from ombre_core.bots import RulePlayer
 from ombre_core.bots.review import review_deal
 from ombre_core.narrate import Narrator, glossary
-from ombre_core.rules import PRESETS, Rules
+from ombre_core.rules import PRESETS, Rules, get_rules
 from ombre_core.session import Session
 from ombre_core.views import view_of
 
@@ -356,3 +356,116 @@ def test_the_prompt_offers_a_queen_to_an_ombre_holding_every_king() -> None:
     assert any(A.format_action(a).startswith("call Q") for a in view.legal)
     prompt = table._prompt(view, Narrator(["A", "B", "C", "D"], view.seat))
     assert "or a queen" in prompt and "play alone" in prompt, prompt
+
+
+def _record(**changes: Any) -> str:
+    """A record of a seeded 1660 deal, two actions in, with ``changes`` made to it (a value of
+    None takes the field away)."""
+    record: dict[str, Any] = {
+        "format": "ombre-record/1",
+        "rules": "1660",
+        "dealer": 0,
+        "seed": 7,
+        "actions": ["pass", "pass"],
+    }
+    record.update(changes)
+    return json.dumps({k: v for k, v in record.items() if v is not None})
+
+
+_DEALT = {
+    "seed": None,
+    "hands": [["As"] * 9, ["Ac"] * 9, ["Kc"] * 9],
+    "stock": ["2c"] * 13,
+}
+BAD_RECORDS = {
+    "not JSON": "{nope",
+    "nested too deeply": "[" * 200 + "]" * 200,
+    "a number too long": '{"format": "ombre-record/1", "seed": ' + "7" * 5000 + "}",
+    "not an object": "[]",
+    "format": _record(format="ombre-record/9"),
+    "rules": _record(rules="whist"),
+    "missing field": _record(dealer=None),
+    "wrong type": _record(dealer="north"),
+    "dealer": _record(dealer=5),
+    "pool": _record(pool=-3),
+    "seed and hands": _record(hands=[], stock=[]),
+    "hands not lists": _record(seed=None, hands=["As"], stock=[]),
+    "not a card": _record(**{**_DEALT, "hands": [["Zz"] * 9] * 3}),
+    "dealt twice": _record(**_DEALT),
+    "action not text": _record(actions=[5]),
+    "not an action": _record(actions=["hurrah"]),
+    "trump": _record(actions=["trump"]),
+    "call": _record(actions=["call 3c"]),
+    "give": _record(actions=["give"]),
+    "empty action": _record(actions=[""]),
+    "a card named twice": _record(actions=["discard 3c 3c"]),
+    "not a suit": _record(actions=["trump x"]),
+    "illegal": _record(actions=["As"]),
+    "names": _record(names=[1, 2, 3]),
+    "too long": "x" * 1_000_001,
+    "empty": " ",
+}
+
+
+def _refusal(lang: str, fn: Any, text: str) -> str:
+    with i18n.using(lang):
+        reply = json.loads(fn(text))
+    assert reply["ok"] is False, reply
+    return str(reply["error"]["message"])
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_record_that_cannot_be_watched_is_refused_in_the_language(lang: str) -> None:
+    """A visitor who opens a damaged record file reads why in the page's language, not in
+    English around it (the page adds its own words before the engine's)."""
+    for what, text in BAD_RECORDS.items():
+        english = _refusal("en", bridge.replay_open, text)
+        message = _refusal(lang, bridge.replay_open, text)
+        assert message != english, (what, message)
+        assert not UNFILLED.search(message), (what, message)
+        assert english_in(lang, message) is None, (what, message, english_in(lang, message))
+
+
+def _saved(**changes: Any) -> str:
+    """A saved game of a seeded 1660 deal, with ``changes`` made to it (None takes a field
+    away)."""
+    session = Session(get_rules("1660"), 2, 0)
+    saved = {**session.to_json(), **changes}
+    return json.dumps({k: v for k, v in saved.items() if v is not None})
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_saved_game_that_cannot_be_read_is_refused_in_the_language(lang: str) -> None:
+    """What the page's own checks of a saved game let through, the engine refuses in the
+    language too: a seat of 1.5, names that are not names, a broken deal in progress..."""
+    good = json.loads(_saved())
+    damaged = {
+        "not JSON": "{nope",
+        "not an object": "[]",
+        "format": _saved(format="ombre-session/0"),
+        "rules": _saved(rules="whist"),
+        "seed": _saved(seed=-1),
+        "deal number": _saved(deal_number=0),
+        "human": _saved(human=1.5),
+        "names": _saved(names=["", "", ""]),
+        "ledger": _saved(ledger=[]),
+        "balances": _saved(ledger={**good["ledger"], "balances": [0]}),
+        "pool": _saved(ledger={**good["ledger"], "pool": -1}),
+        "deal": _saved(deal=None),
+        "deal's pool": _saved(deal={**good["deal"], "pool": 4}),
+        "history": _saved(history={}),
+        "history entry": _saved(history=[{"deal": 1}]),
+        "undos": _saved(undos=-1),
+        "deal replayed": _saved(deal={**good["deal"], "actions": ["Zz"]}),
+    }
+    before = bridge.new_session(json.dumps({"rules": "classic", "seed": 3}))
+    try:
+        for what, text in damaged.items():
+            english = _refusal("en", bridge.load, text)
+            message = _refusal(lang, bridge.load, text)
+            assert message != english, (what, message)
+            assert not UNFILLED.search(message), (what, message)
+            assert english_in(lang, message) is None, (what, message, english_in(lang, message))
+        assert bridge.snapshot() == before  # every refusal kept the game in progress
+    finally:
+        bridge._session = None
