@@ -777,20 +777,20 @@ async function watchRecord(file) {
   if (!file) return;
   hideNotice();
   if (file.size > MAX_RECORD_BYTES) {
-    showNotice(sentences(t("ui.record.too_large", { file: file.name, bytes: file.size.toLocaleString(language()) })), [[t("ui.notice.ok"), hideNotice, true]]);
+    showNotice(sentences(t("ui.record.too_large", { file: quote(file.name), bytes: file.size.toLocaleString(language()) })), [[t("ui.notice.ok"), hideNotice, true]]);
     return;
   }
   let text;
   try {
     text = await file.text();
   } catch (err) {
-    showNotice(sentences(t("ui.record.unreadable", { file: file.name, reason: err.message ?? err })), [[t("ui.notice.ok"), hideNotice, true]]);
+    showNotice(sentences(t("ui.record.unreadable", { file: quote(file.name), reason: err.message ?? err })), [[t("ui.notice.ok"), hideNotice, true]]);
     return;
   }
   const dialog = $("saves-dialog");
   if (dialog.open) dialog.close();
   if (!ui.snap?.replay) ui.gameLevel = ui.snap?.level;
-  await replayCall("replay_open", text, t("ui.record.cannot_watch", { file: file.name }));
+  await replayCall("replay_open", text, t("ui.record.cannot_watch", { file: quote(file.name) }));
 }
 
 /** A replay call: the snapshot it returns is shown; a refusal is said and nothing changes. */
@@ -812,7 +812,7 @@ async function replayCall(fn, arg, failure) {
     ui.busy = false;
     render();
     const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
-    showNotice(sentences(`${failure}: ${message}`), () => [[t("ui.notice.ok"), hideNotice, true]]);
+    showNotice(sentences(t("ui.notice.why", { what: failure, why: message })), () => [[t("ui.notice.ok"), hideNotice, true]]);
   }
 }
 

@@ -79,3 +79,23 @@ def test_a_malformed_record_is_refused_and_the_game_kept(
     open_record(page, garbage)
     expect(page.locator("#notice")).to_contain_text("cannot be watched", timeout=ENGINE_TIMEOUT_MS)
     assert page.locator("#log").inner_text() == before
+
+
+def test_a_damaged_record_is_refused_in_the_pages_language(
+    page: Any, base_url: str, console_errors: list[str], tmp_path: Path
+) -> None:
+    """The page's words and the engine's reason in one language (French typography: a space
+    before the colon), the file's own name quoted as it is, not capitalised."""
+    open_table(page, base_url, "?seed=4&rules=1660&lang=fr")
+    record = json.loads(BELINDA.read_text())
+    record["actions"][7] = "Zz"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    page.locator("#record-file").set_input_files(str(bad))
+    expect(page.locator("#notice")).to_contain_text(
+        "\u201cbad.json\u201d ne peut pas être regardé : enregistrement invalide : action 7 : "
+        "ce n'est pas une action : 'Zz'",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    assert "invalid record" not in page.locator("#notice").inner_text()
+    assert console_errors == []
