@@ -812,7 +812,7 @@ async function replayCall(fn, arg, failure) {
     ui.busy = false;
     render();
     const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
-    showNotice(sentences(t("ui.notice.why", { what: failure, why: message })), () => [[t("ui.notice.ok"), hideNotice, true]]);
+    showNotice(sentences(t("ui.colon", { label: failure, text: message })), () => [[t("ui.notice.ok"), hideNotice, true]]);
   }
 }
 

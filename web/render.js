@@ -153,7 +153,7 @@ export function cardName(card) {
 export function cardFigure(card, extraClass = "") {
   const fig = h("span", {
     class: `card ${extraClass}`.trim(),
-    title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
+    title: card.name !== card.plain ? t("ui.colon", { label: card.name, text: card.plain }) : card.plain,
     dataset: { code: card.code },
   });
   fig.append(cardImage(card, cardName(card)));
@@ -309,7 +309,7 @@ export function renderTrick(snap, refs) {
       const pile = h("div", { class: "stock-pile", title: t("ui.trick.stock.title", { n: snap.stock.count }) },
         h("span", { class: "pile", "aria-hidden": "true" },
           Array.from({ length: Math.min(4, snap.stock.count) }, () => h("span", { class: "back" }, backImage()))),
-        h("span", { class: "pile-label" }, term("stock", t("ui.facts.stock")), `: ${snap.stock.count}`));
+        h("span", { class: "pile-label" }, term("stock", t("ui.facts.stock")), t("ui.colon", { label: "", text: snap.stock.count })));
       area.append(pile);
     }
     return;
@@ -458,7 +458,7 @@ export function renderHand(snap, refs, handlers, ui) {
       type: "button",
       class: `card hand-card${selected ? " selected" : ""}${playing && !card.legal ? " illegal" : ""}${playing && card.legal ? " legal" : ""}`,
       "aria-label": cardName(card) + (playing && !card.legal ? t("ui.card.not_now") : ""),
-      title: card.name !== card.plain ? `${card.name}: ${card.plain}` : card.plain,
+      title: card.name !== card.plain ? t("ui.colon", { label: card.name, text: card.plain }) : card.plain,
       "aria-disabled": usable ? "false" : "true",
       tabindex: card.code === current ? "0" : "-1",
       dataset: { code: card.code },
@@ -548,7 +548,7 @@ export function renderLedger(snap, refs) {
     ledger.balances.map((b, i) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: ledger.balances_text?.[i] ?? signed(b) })))));
   box.append(table);
   if (ledger.note) box.append(h("p", { class: "counters-note" }, withTerms(ledger.note)));
-  box.append(h("p", { class: "pool-line" }, t("ui.ledger.pool"), term("pool", t("ui.ledger.pool.word")), `: ${ledger.pool_text ?? `${ledger.pool_now ?? ledger.pool} ${unit}`}`));
+  box.append(h("p", { class: "pool-line" }, t("ui.ledger.pool"), term("pool", t("ui.ledger.pool.word")), t("ui.colon", { label: "", text: ledger.pool_text ?? `${ledger.pool_now ?? ledger.pool} ${unit}` })));
 }
 
 export function renderLog(snap, refs) {

@@ -24,7 +24,7 @@ export function renderReplayBar(snap, bar, handlers, busy) {
     onclick: () => handlers.go(target),
   });
   const last = replay.last
-    ? `${seatName(snap, replay.last.seat)}: ${replay.last.action}`
+    ? t("ui.colon", { label: seatName(snap, replay.last.seat), text: replay.last.action })
     : t("ui.replay.dealt");
   const children = [
     h("p", { class: "replay-where", id: "replay-where", tabindex: "-1" },

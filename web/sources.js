@@ -19,7 +19,7 @@ function quoteNode(quote, glossary) {
       ` ${t("ui.sources.reported")} `, withTerms(quote.text, glossary));
   }
   // The source's own words, in English; in another language the engine adds their translation.
-  return h("p", { class: "source-quote" }, cite, ": ",
+  return h("p", { class: "source-quote" }, cite, t("ui.colon", { label: "", text: "" }),
     h("q", { class: "verbatim", lang: "en" }, withTerms(quote.text, glossary)),
     quote.gloss ? h("span", { class: "source-gloss", text: quote.gloss }) : null);
 }

@@ -98,4 +98,8 @@ def test_a_damaged_record_is_refused_in_the_pages_language(
         timeout=ENGINE_TIMEOUT_MS,
     )
     assert "invalid record" not in page.locator("#notice").inner_text()
+    # the table's own labels set the colon the French way too
+    assert page.locator(".pool-line").inner_text().startswith("Dans la poule\u00a0: ")
+    after = page.locator(".fact dt").first.evaluate("dt => getComputedStyle(dt, '::after').content")
+    assert after == '"\u00a0:"', after
     assert console_errors == []
