@@ -27,7 +27,7 @@ from . import i18n, jsontext
 from .bots import LEVELS, PLAYERS, make_player
 from .bots.duel import DUELISTS, choose_action, duel, make_duelist
 from .cards import format_card
-from .errors import OmbreError
+from .errors import OmbreError, not_json
 from .i18n import tr
 from .narrate import Narrator, card_name
 from .record import replay
@@ -76,10 +76,8 @@ def _load(path: str) -> Deal:
         ) from None
     try:
         record = jsontext.loads(text)
-    except jsontext.TooDeep as exc:
-        raise OmbreError(f"{path} is not a record: its JSON is {exc}") from None
     except ValueError as exc:
-        raise OmbreError(f"{path} is not JSON: {exc}") from None
+        raise OmbreError(f"{path} is {not_json(exc)}") from None
     return replay(record)
 
 
