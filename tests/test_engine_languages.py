@@ -414,16 +414,21 @@ def _refusal(lang: str, fn: Any, text: str) -> str:
     return str(reply["error"]["message"])
 
 
+def assert_refused_in(lang: str, fn: Any, cases: dict[str, str]) -> None:
+    """Each case given to the bridge's ``fn`` is refused in ``lang`` otherwise than in English,
+    every field filled, no English stretch left."""
+    for what, text in cases.items():
+        english, message = _refusal("en", fn, text), _refusal(lang, fn, text)
+        assert message != english, (what, message)
+        assert not UNFILLED.search(message), (what, message)
+        assert english_in(lang, message) is None, (what, message, english_in(lang, message))
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_record_that_cannot_be_watched_is_refused_in_the_language(lang: str) -> None:
     """A visitor who opens a damaged record file reads why in the page's language, not in
     English around it (the page adds its own words before the engine's)."""
-    for what, text in BAD_RECORDS.items():
-        english = _refusal("en", bridge.replay_open, text)
-        message = _refusal(lang, bridge.replay_open, text)
-        assert message != english, (what, message)
-        assert not UNFILLED.search(message), (what, message)
-        assert english_in(lang, message) is None, (what, message, english_in(lang, message))
+    assert_refused_in(lang, bridge.replay_open, BAD_RECORDS)
 
 
 def _saved(**changes: Any) -> str:
@@ -460,12 +465,7 @@ def test_a_saved_game_that_cannot_be_read_is_refused_in_the_language(lang: str) 
     }
     before = bridge.new_session(json.dumps({"rules": "classic", "seed": 3}))
     try:
-        for what, text in damaged.items():
-            english = _refusal("en", bridge.load, text)
-            message = _refusal(lang, bridge.load, text)
-            assert message != english, (what, message)
-            assert not UNFILLED.search(message), (what, message)
-            assert english_in(lang, message) is None, (what, message, english_in(lang, message))
+        assert_refused_in(lang, bridge.load, damaged)
         assert bridge.snapshot() == before  # every refusal kept the game in progress
     finally:
         bridge._session = None
