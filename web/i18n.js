@@ -167,10 +167,17 @@ function termNode(name) {
 
 const ATTRIBUTES = ["title", "aria-label", "placeholder", "alt", "content"];
 
-/** Translate the static markup under `root`: data-i18n (content) and data-i18n-<attribute>. */
+/** A phone's width, where the top bar's buttons and the pace's choices take their short words
+ * (`data-i18n-short`): beside the title they fit two rows in every language, as style.css lays
+ * them out below 440 px ("Parties enregistrées" and "Allure normale" made four in French). */
+export const NARROW = globalThis.matchMedia?.("(max-width: 439px)") ?? null;
+
+/** Translate the static markup under `root`: data-i18n (content; data-i18n-short instead on a
+ * phone's width) and data-i18n-<attribute>. */
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
-    const text = t(node.dataset.i18n);
+    const short = NARROW?.matches ? node.dataset.i18nShort : undefined;
+    const text = t(short ?? node.dataset.i18n);
     if (/[<{]/.test(text)) node.replaceChildren(richText(text, termNode));
     else node.textContent = text;
   }

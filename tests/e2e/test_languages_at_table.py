@@ -147,7 +147,10 @@ def play_deal(page: Any, lang: str, check: bool = True) -> None:
 
 def expect_language(page: Any, lang: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    expect(page.locator("#btn-new")).to_have_text(catalogue(lang)["ui.top.new"])
+    narrow = page.viewport_size["width"] < 440  # a phone's width: the top bar's short words
+    expect(page.locator("#btn-new")).to_have_text(
+        catalogue(lang)["ui.top.new.short" if narrow else "ui.top.new"]
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -352,4 +355,25 @@ def test_the_worker_applies_the_language_when_it_boots_from_the_snapshot(
     assert engine_worker(page).evaluate("self.ombreBoot")["boot"] == "snapshot"
     assert engine_worker(page).evaluate("self.ombreLanguage") == "de"
     expect_language(page, "de")
+    assert console_errors == []
+
+
+def test_the_top_bar_takes_its_short_words_on_a_phones_width(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """Below 440 px the buttons and the pace say their short words (the button's name is the
+    word shown: WCAG's label in name); a window widened again says the whole words."""
+    words = catalogue("fr")
+    open_table(page, base_url, "?seed=7&rules=1660&lang=fr")
+    saves, pace = page.locator("#btn-saves"), page.locator("#pace option:checked")
+    chosen = pace.get_attribute("data-i18n")  # the tests' pace
+    assert chosen
+    expect(saves).to_have_text(words["ui.top.saves"])
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(saves).to_have_text(words["ui.top.saves.short"])
+    expect(page.get_by_role("button", name=words["ui.top.saves.short"], exact=True)).to_be_visible()
+    expect(pace).to_have_text(words[f"{chosen}.short"])
+    page.set_viewport_size({"width": 1200, "height": 844})
+    expect(saves).to_have_text(words["ui.top.saves"])
+    expect(pace).to_have_text(words[chosen])
     assert console_errors == []

@@ -436,13 +436,15 @@ def test_screenshots(
     assert console_errors == []
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "da"])
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844)])
 def test_top_bar_takes_two_rows_on_a_phone(
-    page: Any, base_url: str, console_errors: list[str], width: int, height: int
+    page: Any, base_url: str, console_errors: list[str], width: int, height: int, lang: str
 ) -> None:
-    """The title beside the buttons: the table starts high enough for the hand to show."""
+    """The title beside the buttons: the table starts high enough for the hand to show, in
+    every language (the buttons and the pace take their short words there)."""
     page.set_viewport_size({"width": width, "height": height})
-    open_table(page, base_url, "?seed=7&rules=1660")
+    open_table(page, base_url, f"?seed=7&rules=1660&lang={lang}")
     tops = page.evaluate(
         "() => [...document.querySelectorAll('.topbar h1, .topnav > *')]"
         ".map((e) => e.getBoundingClientRect().top).sort((a, b) => a - b)"
