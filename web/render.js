@@ -240,6 +240,8 @@ function seatName(snap, seat) {
 export function renderFacts(snap, refs) {
   const list = refs.facts;
   list.replaceChildren();
+  // Each label's colon (style.css draws it after the <dt>) as the language writes it: ui.colon.
+  list.style.setProperty("--colon", JSON.stringify(t("ui.colon", { label: "", text: "" }).trimEnd()));
   const add = (label, value, cls = "") => list.append(h("div", { class: `fact ${cls}` }, h("dt", {}, label), h("dd", {}, value)));
   add(t("ui.facts.deal"), String(snap.deal_number));
   if (snap.trump) {
