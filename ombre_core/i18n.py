@@ -158,12 +158,20 @@ def number_word(n: int) -> str:
     return tr(key) if key in catalogue(DEFAULT) else str(n)
 
 
+def figure(n: int) -> str:
+    """``n`` in figures, its thousands grouped as the language groups them (``figure.thousands``:
+    "1,000,001", "1.000.001", French a narrow no-break space), as the page's
+    ``toLocaleString`` writes the same count."""
+    return f"{n:,}".replace(",", tr("figure.thousands"))
+
+
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "MissingCatalogue",
     "UnknownLanguage",
     "catalogue",
+    "figure",
     "install",
     "language",
     "load_all",

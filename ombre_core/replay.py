@@ -18,7 +18,7 @@ from typing import Any
 from . import jsontext
 from .cards import format_card
 from .errors import InvalidRecord, OmbreError, not_json
-from .i18n import tr
+from .i18n import figure, tr
 from .narrate import card_info
 from .record import replay, start_of
 from .scenarios import caption_at, mark_words, scenario, scenario_names, scenario_title
@@ -65,7 +65,7 @@ class Replay:
     def from_text(cls, text: str, seat: int = 0) -> Replay:
         """Read a record from JSON text, with the reason when it cannot be read."""
         if len(text) > MAX_RECORD_CHARS:
-            raise InvalidRecord(tr("error.record.too-long", n=f"{len(text):,}"))
+            raise InvalidRecord(tr("error.record.too-long", n=figure(len(text))))
         try:
             record = jsontext.loads(text)
         except (ValueError, TypeError) as exc:

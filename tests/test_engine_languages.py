@@ -431,6 +431,19 @@ def test_a_record_that_cannot_be_watched_is_refused_in_the_language(lang: str) -
     assert_refused_in(lang, bridge.replay_open, BAD_RECORDS)
 
 
+@pytest.mark.parametrize(
+    ("lang", "grouped"),
+    [("en", "1,000,001"), ("es", "1.000.001"), ("fr", "1\u202f000\u202f001"), ("de", "1.000.001")],
+)
+def test_a_record_too_long_is_counted_as_the_language_writes_figures(
+    lang: str, grouped: str
+) -> None:
+    """The length of a file too long to be a record is grouped by thousands as the page's own
+    notice of a file too large groups its bytes (``toLocaleString``), not with English commas."""
+    message = _refusal(lang, bridge.replay_open, BAD_RECORDS["too long"])
+    assert f"({grouped} " in message, message
+
+
 def _saved(**changes: Any) -> str:
     """A saved game of a seeded 1660 deal, with ``changes`` made to it (None takes a field
     away)."""
