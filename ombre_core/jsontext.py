@@ -25,6 +25,11 @@ class TooDeep(ValueError):
         self.found = found
         super().__init__(f"nested too deeply ({found} levels; at most {MAX_DEPTH})")
 
+    def __reduce__(self) -> tuple[type[TooDeep], tuple[int]]:
+        # Rebuilt from ``found``: an exception's default passes its message back as ``found``,
+        # and one sent back from a worker process said "nested too deeply (nested too deeply".
+        return (TooDeep, (self.found,))
+
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")

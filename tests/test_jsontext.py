@@ -7,6 +7,7 @@ text is a fatal WebAssembly stack overflow, not an exception.
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -41,6 +42,14 @@ def test_too_deep_is_a_value_error_naming_the_depth() -> None:
         jsontext.loads("[" * (limit + 1) + "]" * (limit + 1))
     with pytest.raises(ValueError, match="nested too deeply"):
         jsontext.loads(DEEP)
+
+
+def test_too_deep_keeps_its_depth_through_pickle() -> None:
+    """A refusal sent back from a worker process (the duels' pool) still knows the depth its
+    words in another language are made from."""
+    again = pickle.loads(pickle.dumps(jsontext.TooDeep(250)))
+    assert isinstance(again, jsontext.TooDeep)
+    assert again.found == 250 and str(again) == str(jsontext.TooDeep(250))
 
 
 def test_not_text_is_a_type_error() -> None:
