@@ -16,7 +16,7 @@ import { SETTINGS_KEY, THEMES, applySettings, readSettings, setVisitTheme, setti
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
 import { renderCompare, renderRuleLines } from "./sources.js";
-import { LANGUAGES, NARROW, chooseLanguage, language, languageName, loadLanguage, speakLanguage, t, translatePage } from "./i18n.js";
+import { LANGUAGES, NARROW, chooseLanguage, language, languageName, loadLanguage, speakLanguage, t, translatePage, translateShort } from "./i18n.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -116,7 +116,7 @@ async function startLanguage() {
   }
   if (choice.bad !== null) note = t("ui.check.lang", { value: quote(choice.bad, 16), choices: listWords(LANGUAGES, "or"), language: languageName(language()) });
   translatePage();
-  NARROW?.addEventListener("change", () => translatePage());  // a phone turned, a window narrowed
+  NARROW?.addEventListener("change", translateShort);  // a phone turned, a window narrowed
   return { lang: language(), note };
 }
 

@@ -172,19 +172,28 @@ const ATTRIBUTES = ["title", "aria-label", "placeholder", "alt", "content"];
  * them out below 440 px ("Parties enregistrées" and "Allure normale" made four in French). */
 export const NARROW = globalThis.matchMedia?.("(max-width: 439px)") ?? null;
 
+function translateNode(node) {
+  const short = NARROW?.matches ? node.dataset.i18nShort : undefined;
+  const text = t(short ?? node.dataset.i18n);
+  if (/[<{]/.test(text)) node.replaceChildren(richText(text, termNode));
+  else node.textContent = text;
+}
+
 /** Translate the static markup under `root`: data-i18n (content; data-i18n-short instead on a
- * phone's width) and data-i18n-<attribute>. */
+ * phone's width) and data-i18n-<attribute>. Some of it is the page's first words, which the game
+ * then replaces (the prompt): whoever calls this renders the game after it. */
 export function translatePage(root = document) {
-  for (const node of root.querySelectorAll("[data-i18n]")) {
-    const short = NARROW?.matches ? node.dataset.i18nShort : undefined;
-    const text = t(short ?? node.dataset.i18n);
-    if (/[<{]/.test(text)) node.replaceChildren(richText(text, termNode));
-    else node.textContent = text;
-  }
+  for (const node of root.querySelectorAll("[data-i18n]")) translateNode(node);
   for (const attribute of ATTRIBUTES) {
     for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
       node.setAttribute(attribute, t(node.getAttribute(`data-i18n-${attribute}`)));
     }
   }
   if (root === document) document.documentElement.lang = current;
+}
+
+/** Re-word what has a short word, for the width the page now has (a phone turned, a window
+ * narrowed or widened): nothing else, so the game's own words on the page stay. */
+export function translateShort() {
+  for (const node of document.querySelectorAll("[data-i18n-short]")) translateNode(node);
 }

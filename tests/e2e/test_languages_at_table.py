@@ -362,18 +362,24 @@ def test_the_top_bar_takes_its_short_words_on_a_phones_width(
     page: Any, base_url: str, console_errors: list[str]
 ) -> None:
     """Below 440 px the buttons and the pace say their short words (the button's name is the
-    word shown: WCAG's label in name); a window widened again says the whole words."""
+    word shown: WCAG's label in name); a window widened again says the whole words, and the
+    game's own words stay (the prompt once went back to the page's first "shuffling")."""
     words = catalogue("fr")
     open_table(page, base_url, "?seed=7&rules=1660&lang=fr")
     saves, pace = page.locator("#btn-saves"), page.locator("#pace option:checked")
     chosen = pace.get_attribute("data-i18n")  # the tests' pace
     assert chosen
+    prompt = page.locator("#prompt")
+    said = prompt.text_content()
+    assert said and said != words["ui.prompt.shuffling"]
     expect(saves).to_have_text(words["ui.top.saves"])
     page.set_viewport_size({"width": 390, "height": 844})
     expect(saves).to_have_text(words["ui.top.saves.short"])
     expect(page.get_by_role("button", name=words["ui.top.saves.short"], exact=True)).to_be_visible()
     expect(pace).to_have_text(words[f"{chosen}.short"])
+    expect(prompt).to_have_text(said)
     page.set_viewport_size({"width": 1200, "height": 844})
     expect(saves).to_have_text(words["ui.top.saves"])
     expect(pace).to_have_text(words[chosen])
+    expect(prompt).to_have_text(said)
     assert console_errors == []
