@@ -108,3 +108,11 @@ def test_the_page_keys_are_translated_not_copied_in_bulk() -> None:
         other = catalogue(lang)
         same = [k for k, v in english.items() if other.get(k) == v]
         assert len(same) <= len(english) // 10, (lang, same)
+
+
+def test_the_pages_counters_are_the_engines() -> None:
+    """The ledger's caption leaves out a unit that is its own word (render.js compares the
+    engine's unit with ``ui.ledger.unit``): the two words must be one in every language."""
+    for lang in ("en", "es", "fr", "da", "de"):
+        words = catalogue(lang)
+        assert words["ui.ledger.unit"] == words["engine.unit.counter.other"], lang

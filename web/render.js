@@ -531,7 +531,10 @@ export function renderLedger(snap, refs) {
   const table = h("table", { class: "ledger-table" });
   // The engine words every amount in the preset's one form (1660: greater and lesser counters).
   const caption = t(ledger.deals === 1 ? "ui.ledger.caption_one" : "ui.ledger.caption", { n: ledger.deals });
-  table.append(h("caption", {}, ledger.note ? caption : `${caption} (${unit})`));
+  // The unit in brackets where the caption's "counters" does not already name it (1660's lesser
+  // counters, Quadrille's fish): "Counters after 3 deals (counters)" said it twice.
+  const named = ledger.note || unit === t("ui.ledger.unit");
+  table.append(h("caption", {}, named ? caption : `${caption} (${unit})`));
   const head = h("tr", {}, h("th", { scope: "col", text: t("ui.facts.deal") }), snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
   table.append(h("thead", {}, head));
   const body = h("tbody");

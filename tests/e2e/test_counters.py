@@ -38,5 +38,7 @@ def test_classic_counts_in_counters(page: Any, base_url: str) -> None:
     cells = page.locator("#ledger tfoot td").all_inner_texts()
     assert all(c.lstrip("+\u2212").isdigit() for c in cells), cells
     expect(page.locator("#ledger .counters-note")).to_have_count(0)
+    # the unit is the caption's own word: not "Counters after 1 deal (counters)"
+    expect(page.locator("#ledger caption")).to_have_text("Counters after 1 deal")
     page.get_by_role("button", name="How to play").click()
     expect(page.locator('#rules-dialog [data-name="spadille"]')).to_have_text("Spadille")
