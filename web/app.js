@@ -16,7 +16,7 @@ import { SETTINGS_KEY, THEMES, applySettings, readSettings, setVisitTheme, setti
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
 import { renderCompare, renderRuleLines } from "./sources.js";
-import { LANGUAGES, NARROW, chooseLanguage, language, languageName, loadLanguage, speakLanguage, t, translatePage, translateShort } from "./i18n.js";
+import { LANGUAGES, NARROW, chooseLanguage, language, languageName, loadLanguage, signedNumber, speakLanguage, t, translatePage, translateShort } from "./i18n.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -926,7 +926,7 @@ function describeParts(save) {
   if (save.damaged) return [t("ui.saves.damaged_lower")];
   const parts = [rulesTitle(save)];
   if (save.deal !== null) parts.push(t(save.over ? "ui.saves.deal_over" : "ui.saves.deal", { n: save.deal }));
-  if (save.balance !== null) parts.push(t("ui.saves.balance", { balance: `${save.balance > 0 ? "+" : ""}${save.balance}` }));
+  if (save.balance !== null) parts.push(t("ui.saves.balance", { balance: signedNumber(save.balance) }));
   const when = whenPlayed(save.updated);
   if (when) parts.push(t("ui.saves.last", { when }));
   return parts;

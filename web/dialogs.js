@@ -3,7 +3,7 @@
 
 import { cardFigure, h, signed, term } from "./render.js";
 import { balanceChart, balances, totals } from "./stats.js";
-import { richText, t } from "./i18n.js";
+import { richText, signedNumber, t } from "./i18n.js";
 
 const seatName = (snap, seat) => snap.seats?.[seat]?.name ?? t("ui.seat.number", { n: seat });
 
@@ -73,7 +73,7 @@ export function renderStats(kept, box, names) {
         const n = all[id];
         let text = String(n[key] ?? 0);
         if (key === "won") text = n.ombre ? t("ui.stats.of", { won: n.won, played: n.ombre }) : "0";
-        if (key === "average") text = n.deals ? (n.counters / n.deals).toFixed(1).replace(/^(?!-)(?=[1-9]|0\.[1-9])/, "+") : "0";
+        if (key === "average") text = n.deals ? signedNumber(n.counters / n.deals, 1) : "0";
         if (key === "counters") text = signed(n.counters);
         return h("td", { text });
       })));

@@ -165,6 +165,13 @@ function termNode(name) {
   return node;
 }
 
+/** A whole or decimal amount as the language writes it, signed unless zero ("+1,5" in
+ * French, "+12.000" in German), its minus the minus sign (U+2212) the engine's amounts use. */
+export function signedNumber(n, decimals = 0) {
+  const format = new Intl.NumberFormat(current, { signDisplay: "exceptZero", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return format.format(n).replace("-", "\u2212");
+}
+
 const ATTRIBUTES = ["title", "aria-label", "placeholder", "alt", "content"];
 
 /** A phone's width, where the top bar's buttons and the pace's choices take their short words

@@ -3,7 +3,7 @@
 // textContent and builds nodes with createElement only.
 
 import { backImage, cardImage, suitIcon } from "./cards.js";
-import { t } from "./i18n.js";
+import { signedNumber, t } from "./i18n.js";
 
 // ---------------------------------------------------------------------------------------------
 // Glossary: short explanations shown on hover (and read by screen readers through <abbr title>).
@@ -138,7 +138,7 @@ export function position(seat, human, seats) {
 }
 
 export function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
+  return signedNumber(n);
 }
 
 // ---------------------------------------------------------------------------------------------

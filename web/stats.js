@@ -9,7 +9,7 @@
 // older ones are folded into per-rules totals, so the counts never shrink.
 
 import { quote } from "./checks.js";
-import { t } from "./i18n.js";
+import { signedNumber, t } from "./i18n.js";
 
 export const STATS_KEY = "ombre.stats.v1";
 const FORMAT = "ombre-stats/1";
@@ -175,7 +175,7 @@ export function balanceChart(series, names) {
   svg("line", { x1: LEFT, x2: W - PAD, y1: y(0), y2: y(0), class: "chart-zero" }, chart);
   for (const [v, cls] of [[hi, "chart-top"], [lo, "chart-bottom"]]) {
     const label = svg("text", { x: LEFT - 4, y: y(v) + (cls === "chart-top" ? 8 : -2), "text-anchor": "end", class: `chart-label ${cls}` }, chart);
-    label.textContent = v > 0 ? `+${v}` : String(v);
+    label.textContent = signedNumber(v);
   }
   const words = [];
   ids.forEach((id, n) => {
@@ -183,7 +183,7 @@ export function balanceChart(series, names) {
     svg("polyline", { points, class: `chart-line line-${n % 3}`, fill: "none" }, chart);
     const last = series[id].at(-1);
     const deals = series[id].length - 1;
-    words.push(t(deals === 1 ? "ui.stats.chart.line_one" : "ui.stats.chart.line", { rules: names(id), balance: `${last > 0 ? "+" : ""}${last}`, n: deals }));
+    words.push(t(deals === 1 ? "ui.stats.chart.line_one" : "ui.stats.chart.line", { rules: names(id), balance: signedNumber(last), n: deals }));
   });
   desc.textContent = words.join("; ") + ".";
   return chart;

@@ -383,3 +383,24 @@ def test_the_top_bar_takes_its_short_words_on_a_phones_width(
     expect(pace).to_have_text(words[chosen])
     expect(prompt).to_have_text(said)
     assert console_errors == []
+
+
+def test_the_figures_are_written_as_the_language_writes_them(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """The statistics and the saved games write a French balance "−7" and an average "−7,0",
+    as the engine's ledger writes its minus, not "-7.0" (English digits in a French page)."""
+    open_table(page, base_url, "?seed=7&rules=classic&lang=fr")
+    play_deal(page, "fr", check=False)
+    page.locator("#btn-stats").click()
+    cell = "#stats-body tr[data-row='{}'] td"
+    balance = page.locator(cell.format("counters")).first.inner_text()
+    average = page.locator(cell.format("average")).first.inner_text()
+    assert re.fullmatch(r"0|[+\u2212]\d+", balance), balance
+    assert average == ("0,0" if balance == "0" else f"{balance},0"), (balance, average)
+    shown = page.locator("#stats-body svg .chart-label").all_text_contents()
+    assert shown and all("-" not in label for label in shown), shown
+    page.keyboard.press("Escape")
+    page.locator("#btn-saves").click()
+    expect(page.locator("#saves-list .save-facts").first).to_contain_text(balance)
+    assert console_errors == []
