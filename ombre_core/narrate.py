@@ -378,9 +378,11 @@ _TABLE_NAMES = {
     "Thalestris": "engine.name.thalestris",
     "Clarissa": "engine.name.clarissa",
     "Belinda": "engine.name.belinda",
+    "The Knight": "engine.name.knight",
 }
-"""The default names of the table (``session.default_names``, from *The Rape of the Lock*), as
-saved in English, and their keys: each language calls the Baron in its own words."""
+"""The default names of the table (``session.default_names``, from *The Rape of the Lock*), and
+the Knight of Belinda's game (a table played on from it keeps him), as saved in English, and their
+keys: each language calls the Baron in its own words."""
 
 
 def table_name(name: str) -> str:

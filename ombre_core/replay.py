@@ -22,7 +22,7 @@ from .i18n import figure, tr
 from .narrate import card_info
 from .record import replay, start_of
 from .scenarios import caption_at, mark_words, scenario, scenario_names, scenario_title
-from .session import Session, default_names
+from .session import Session, default_names, names_playing_on
 from .state import Deal
 from .table import TableFacts, snapshot
 from .tables import DISPLAY_ORDER
@@ -153,11 +153,12 @@ class Replay:
 
     def play_on(self, seed: int, level: str) -> Session:
         """A new session from the step shown: the person in the watching seat, computer players of
-        ``level`` in the others, the pool as the record had it."""
+        ``level`` in the others under the record's names, the pool as the record had it."""
         deal = self.deal_at()
         if deal.is_over:
             raise OmbreError(tr("error.replay.over"))
-        return Session.playing_on(deal, self.seat, level, seed)
+        names = names_playing_on(self.names, self.seat)
+        return Session.playing_on(deal, self.seat, level, seed, names)
 
 
 def _marks(known: dict[str, str]) -> dict[str, str]:

@@ -65,6 +65,19 @@ def default_names(seats: int, human: int | None = 0) -> tuple[str, ...]:
     return tuple([*others[:place], you, *others[place:]][:seats])
 
 
+def names_playing_on(names: Sequence[str], human: int) -> tuple[str, ...]:
+    """The names of a table played on from a record: the person ("You") in ``human``'s seat, the
+    record's players in theirs (the Baron and the Knight go on playing Belinda's game). A player
+    the record itself called "You" (the person's own record, watched from another seat) takes the
+    first of the table's names the record does not use."""
+    you = DEFAULT_NAMES[0]
+    spare = [n for n in (*DEFAULT_NAMES[1:], *_MORE_NAMES, _HEROINE) if n not in names]
+    return tuple(
+        you if seat == human else spare.pop(0) if name == you and spare else name
+        for seat, name in enumerate(names)
+    )
+
+
 def first_dealer(seed: int, rules: Rules) -> int:
     """Deal cards round one at a time from seat 0; the receiver of the first black ace deals."""
     pack = list(cards_of(rules.pack))
@@ -139,11 +152,14 @@ class Session:
         self.deal = self._new_deal(self.first_dealer)
 
     @classmethod
-    def playing_on(cls, deal: Deal, human: int, bot: str, seed: int) -> Session:
+    def playing_on(
+        cls, deal: Deal, human: int, bot: str, seed: int, names: Sequence[str] | None = None
+    ) -> Session:
         """A session whose first deal is ``deal``, taken up where it stands (a replay's "play on
-        from here", :mod:`ombre_core.replay`). The pool it began with counts as paid in by the
-        seats alike, so that the ledger's balances and pool still sum to zero."""
-        session = cls(deal.rules, seed, human, None, bot)
+        from here", :mod:`ombre_core.replay`), its seats named ``names`` (else the table's
+        defaults). The pool it began with counts as paid in by the seats alike, so that the
+        ledger's balances and pool still sum to zero."""
+        session = cls(deal.rules, seed, human, names, bot)
         n = deal.seats
         share, rest = divmod(deal.pool_in, n)
         balances = [-(share + (1 if s < rest else 0)) for s in range(n)]

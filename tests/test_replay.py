@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from ombre_helpers import DATA
 
-from ombre_core import bridge
+from ombre_core import bridge, i18n
 from ombre_core.errors import InvalidRecord, OmbreError
 from ombre_core.replay import Replay
+from ombre_core.session import names_playing_on
 
 BELINDA = json.loads((DATA / "belinda.json").read_text(encoding="utf-8"))
 
@@ -107,6 +108,30 @@ def test_play_on_from_a_step_starts_a_session_there() -> None:
     assert snap["phase"] == "over"
     saved = bridge.save()
     assert call(bridge.load, saved)["phase"] == "over"  # the new session saves and loads
+
+
+def test_play_on_keeps_the_records_players() -> None:
+    """Played on from Belinda's game, the Baron and the Knight go on playing it (they once became
+    the table's Sir Plume and the Baron), each named in the table's language."""
+    call(bridge.scenario_open, {"id": "belinda"})
+    call(bridge.replay_step, {"step": 12})
+    snap = call(bridge.replay_play_on, {"level": "novice"})
+    assert [s["name"] for s in snap["seats"]] == ["You", "The Baron", "The Knight"]
+    with i18n.using("de"):
+        snap = call(bridge.snapshot)
+    assert [s["name"] for s in snap["seats"]] == ["Du", "Der Baron", "Der Ritter"]
+    saved = bridge.save()
+    assert [s["name"] for s in call(bridge.load, saved)["seats"]][1:] == ["The Baron", "The Knight"]
+
+
+def test_a_player_the_record_called_you_is_renamed_when_played_on() -> None:
+    """The person's own record watched from another seat: its "You" is a computer player now."""
+    assert names_playing_on(("You", "The Baron", "Sir Plume"), 1) == (
+        "Thalestris",
+        "You",
+        "Sir Plume",
+    )
+    assert names_playing_on(("Ann", "Bob", "Cy"), 2) == ("Ann", "Bob", "You")
 
 
 def test_belindas_scenario_follows_the_poem_to_the_last_trick() -> None:

@@ -43,6 +43,24 @@ def test_belindas_game_is_told_beside_the_poem(
     assert console_errors == []
 
 
+def test_belindas_game_is_played_on_against_the_baron_and_the_knight(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """Taking Belinda's seat, the person plays on against the poem's players, not the table's
+    usual Sir Plume (who watched at Hampton Court but never held a card)."""
+    open_table(page, base_url, "?scenario=belinda&level=novice")
+    bar = page.locator("#replay-bar")
+    expect(bar).to_contain_text("Belinda's game", timeout=ENGINE_TIMEOUT_MS)
+    for step in range(1, 13):
+        page.locator("#replay-forward").click()
+        expect(bar).to_contain_text(f"step {step} of 34")
+    page.locator("#replay-play-on").click()
+    expect(bar).to_be_hidden(timeout=ENGINE_TIMEOUT_MS)
+    names = page.locator(".seat-name")
+    expect(names).to_have_text(["The Knight", "The Baron", "You"], timeout=ENGINE_TIMEOUT_MS)
+    assert console_errors == []
+
+
 def test_the_address_opens_the_scenario_or_says_it_is_unknown(page: Any, base_url: str) -> None:
     open_table(page, base_url, "?scenario=belinda")
     expect(page.locator("#replay-bar")).to_contain_text("Belinda's game", timeout=ENGINE_TIMEOUT_MS)
