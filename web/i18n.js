@@ -113,8 +113,11 @@ export function chooseLanguage(search, saved, browserLanguages = []) {
   const params = new URLSearchParams(search);
   let bad = null;
   if (params.has("lang")) {
+    // A language tag with a region or script (fr-CA, de_AT, pt-BR) is read by its language, as
+    // the browser's own languages are below; anything else is reported.
     const asked = params.get("lang").trim().toLowerCase();
-    if (LANGUAGES.includes(asked)) return { lang: asked, fromAddress: true, bad: null };
+    const primary = /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/.test(asked) ? asked.split(/[-_]/)[0] : null;
+    if (LANGUAGES.includes(primary)) return { lang: primary, fromAddress: true, bad: null };
     bad = params.get("lang");
   }
   if (LANGUAGES.includes(saved)) return { lang: saved, fromAddress: false, bad };

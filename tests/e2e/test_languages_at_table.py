@@ -253,6 +253,18 @@ def test_a_bad_lang_option_is_reported_and_english_used(
     assert console_errors == []
 
 
+@pytest.mark.parametrize(("asked", "lang"), [("fr-CA", "fr"), ("DE_at", "de"), ("es-419", "es")])
+def test_a_lang_option_with_a_region_is_read_by_its_language(
+    page: Any, base_url: str, console_errors: list[str], asked: str, lang: str
+) -> None:
+    """A curator's ``lang="fr-CA"`` is French, as a browser's fr-CA already was, not a bad
+    option shown in English."""
+    open_table(page, base_url, f"?lang={asked}&seed=3")
+    expect_language(page, lang)
+    expect(page.locator("#notice")).to_be_hidden()
+    assert console_errors == []
+
+
 def test_an_open_notice_is_worded_again_in_the_new_language(
     page: Any, base_url: str, console_errors: list[str]
 ) -> None:
