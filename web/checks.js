@@ -42,6 +42,13 @@ export function listWords(words, last = "and") {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ${word} ${words.at(-1)}`;
 }
 
+/** The one of `ids` that an address's `value` names, its letters' case aside (`rules=Classic`,
+ * `level=Expert`: a link typed by hand), or null. */
+function named(value, ids) {
+  const lower = value.toLowerCase();
+  return ids.find((id) => id.toLowerCase() === lower) ?? null;
+}
+
 function rulesChoice(presets) {
   return t("ui.check.choose", { choices: listWords(presets.map((p) => `rules=${p.id} (${p.title})`), "or") });
 }
@@ -70,7 +77,8 @@ export function readDisplay(search) {
   for (const name of ["ledger", "log"]) {
     if (!params.has(name)) continue;
     const value = params.get(name).trim();
-    if (Object.hasOwn(SHOWN, value)) display[name] = SHOWN[value];
+    const shown = named(value, Object.keys(SHOWN));
+    if (shown) display[name] = SHOWN[shown];
     else notes.push(t(`ui.check.display_${name}`, { value: quote(value, 16) }));
   }
   return { display, notes };
@@ -83,11 +91,12 @@ export function readDisplay(search) {
 export function readTheme(search, themes) {
   const params = new URLSearchParams(search);
   if (!params.has("theme")) return { theme: null, note: null };
-  const theme = params.get("theme").trim();
-  if (themes.includes(theme)) return { theme, note: null };
+  const asked = params.get("theme").trim();
+  const theme = named(asked, themes);
+  if (theme) return { theme, note: null };
   return {
     theme: null,
-    note: t("ui.check.theme", { value: quote(theme, 16), choices: listWords(themes, "or") }),
+    note: t("ui.check.theme", { value: quote(asked, 16), choices: listWords(themes, "or") }),
   };
 }
 
@@ -98,10 +107,11 @@ export function readTheme(search, themes) {
 export function readScenario(search, scenarios) {
   const params = new URLSearchParams(search);
   if (!params.has("scenario")) return { id: null, note: null };
-  const id = params.get("scenario").trim();
-  if (scenarios.some((s) => s.id === id)) return { id, note: null };
+  const asked = params.get("scenario").trim();
+  const id = named(asked, scenarios.map((s) => s.id));
+  if (id) return { id, note: null };
   const known = listWords(scenarios.map((s) => `scenario=${s.id}`), "or");
-  return { id: null, note: t("ui.check.scenario", { id: quote(id, 24), choices: known }) };
+  return { id: null, note: t("ui.check.scenario", { id: quote(asked, 24), choices: known }) };
 }
 
 /**
@@ -133,19 +143,21 @@ export function readAddress(search, presets, defaultRules, levels = []) {
     else options.seed = Number(params.get("seed").trim());
   }
   if (params.has("rules") && params.getAll("rules").length === 1) {
-    const rules = params.get("rules").trim();
-    if (rules === "") errors.push(t("ui.check.rules_empty", { choose: rulesChoice(presets) }));
-    else if (!presets.some((p) => p.id === rules)) {
-      errors.push(t("ui.check.rules_unknown", { rules: quote(rules), choose: rulesChoice(presets) }));
+    const asked = params.get("rules").trim();
+    const rules = named(asked, presets.map((p) => p.id));
+    if (asked === "") errors.push(t("ui.check.rules_empty", { choose: rulesChoice(presets) }));
+    else if (!rules) {
+      errors.push(t("ui.check.rules_unknown", { rules: quote(asked), choose: rulesChoice(presets) }));
     } else options.rules = rules;
   } else if (!params.has("rules")) {
     options.rules = defaultRules;
   }
   if (params.has("level") && params.getAll("level").length === 1) {
-    const level = params.get("level").trim();
+    const asked = params.get("level").trim();
     const ids = levels.map((l) => l.id);
-    if (!ids.includes(level)) {
-      errors.push(t("ui.check.level_unknown", { level: quote(level, 24),
+    const level = named(asked, ids);
+    if (!level) {
+      errors.push(t("ui.check.level_unknown", { level: quote(asked, 24),
         choose: t("ui.check.choose", { choices: listWords(ids.map((id) => `level=${id}`), "or") }) }));
     } else options.level = level;
   }

@@ -7,6 +7,7 @@ between its sentences.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -114,6 +115,20 @@ def test_every_seed_the_bridge_accepts_is_accepted(
     expect(page.locator("#notice")).to_be_hidden()
     expect(page.locator("#hand button.hand-card")).to_have_count(9)
     assert "seed=" not in page.url
+    assert console_errors == []
+
+
+def test_an_option_typed_with_capitals_is_read(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """A link typed by hand, ``rules=Classic`` or ``theme=Period``, names what it names: the
+    values are the game's words, their letters' case aside (as ``lang=DE`` already was)."""
+    open_table(page, base_url, "?seed=4&rules=Classic&level=Novice&theme=Period&log=Hide")
+    expect(page.locator("#notice")).to_be_hidden()
+    expect(page.locator("body")).to_have_class(re.compile(r"\btheme-period\b"))
+    expect(page.locator("#log")).to_be_hidden()
+    expect(page.locator("#rules-title")).to_contain_text("The Court Gamester")
+    expect(page.locator("#hand button.hand-card")).to_have_count(9)
     assert console_errors == []
 
 
