@@ -289,19 +289,22 @@ def _show_hand(deal: Deal, seat: int) -> str:
     )
 
 
+def _choices(deal: Deal, seat: int, legal: list[int]) -> str:
+    """What the person may do, numbered (or, in the exchange, how many cards to discard)."""
+    if legal and A.is_discard(legal[0]):
+        low, high = deal.discard_bounds(seat)
+        return tr("engine.cli.discard", low=low, high=high)
+    words = [A.format_action(a) for a in legal]
+    return tr("engine.cli.legal", choices="  ".join(f"[{i}] {w}" for i, w in enumerate(words)))
+
+
 def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int | None:
     legal = deal.legal_actions()
     print("\n" + tr("engine.cli.hand", cards=_show_hand(deal, seat)), file=out)
     if deal.trick:
         played = ", ".join(card_name(c, deal.trump, deal.rules) for c in deal.trick)
         print(tr("engine.cli.table", cards=played), file=out)
-    if legal and A.is_discard(legal[0]):
-        low, high = deal.discard_bounds(seat)
-        print(tr("engine.cli.discard", low=low, high=high), file=out)
-    else:
-        words = [A.format_action(a) for a in legal]
-        choices = "  ".join(f"[{i}] {w}" for i, w in enumerate(words))
-        print(tr("engine.cli.legal", choices=choices), file=out)
+    print(_choices(deal, seat, legal), file=out)
     while True:
         try:
             text = read("> ").strip()
@@ -309,6 +312,9 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int 
             return None
         if text in ("quit", "q"):
             return None
+        if text in ("", "?", "help"):  # Enter alone, or asking: the choices again
+            print(_choices(deal, seat, legal), file=out)
+            continue
         if text.isdigit() and not (legal and A.is_discard(legal[0])):
             if int(text) < len(legal):
                 return legal[int(text)]
@@ -335,6 +341,9 @@ def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> 
     session = Session(get_rules(args.rules), seed, human=0, bot=args.level)
     narrator = Narrator(session.names, 0)
     print(tr("engine.cli.intro", title=preset_title(session.rules), seed=seed), file=out)
+    note = narrator.counters_note(session.rules)
+    if note:  # what "−1g 2l" means, before the first ledger says it
+        print(note, file=out)
     while True:
         shown = 0
         deal = session.deal
@@ -361,10 +370,14 @@ def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> 
         assert deal.is_over
         settled = settle(deal)
         print(f"\n{narrator.result_title(settled)}. {narrator.result_text(settled)}", file=out)
+        # The ledger in the preset's counters, as the table shows it ("−1g 2l" in 1660).
+        rules = session.rules
         balances = ", ".join(
-            f"{narrator.who(s)} {b:+d}" for s, b in enumerate(session.ledger.balances)
+            f"{narrator.who(s)} {narrator.short(b, rules)}"
+            for s, b in enumerate(session.ledger.balances)
         )
-        print(tr("engine.cli.ledger", balances=balances, pool=session.ledger.pool), file=out)
+        pool = narrator.count(session.ledger.pool, rules)
+        print(tr("engine.cli.ledger", balances=balances, pool=pool), file=out)
         try:
             again = read(tr("engine.cli.next")).strip().lower()
         except EOFError:

@@ -57,3 +57,25 @@ def test_the_help_names_every_command_in_plain_words() -> None:
     for command in commands:
         assert command in text
         assert f"* ``{command}" in (cli.__doc__ or ""), command
+
+
+def test_the_terminal_ledger_counts_in_the_presets_counters() -> None:
+    """1660's ledger line says "−1g 2l" and what that means, as the table does (it said "-14" of
+    lesser counters beside a log in greater and lesser ones); Enter alone shows the choices
+    again instead of refusing "an empty action"."""
+    args = build_parser().parse_args(["play", "--rules", "1660", "--seed", "3"])
+    out = io.StringIO()
+    answers = iter(["", "pass"])
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Next"):
+            return "n"
+        return next(answers, "0")
+
+    assert cmd_play(args, out, read) == 0
+    printed = out.getvalue()
+    assert "1 greater counter = 12 lesser counters" in printed.splitlines()[1]
+    assert "empty action" not in printed
+    assert printed.count("Legal: [0] pass  [1] play") >= 2  # shown again after Enter
+    ledger = next(line for line in printed.splitlines() if line.startswith("Ledger: "))
+    assert "You \u22121g 1l" in ledger and "greater counters and" in ledger, ledger
