@@ -293,7 +293,9 @@ def _choices(deal: Deal, seat: int, legal: list[int]) -> str:
     """What the person may do, numbered (or, in the exchange, how many cards to discard)."""
     if legal and A.is_discard(legal[0]):
         low, high = deal.discard_bounds(seat)
-        return tr("engine.cli.discard", low=low, high=high)
+        # "'discard' for none" only where none may be discarded (classic's Ombre must take one)
+        key = "engine.cli.discard" if low == 0 else "engine.cli.discard-some"
+        return tr(key, low=low, high=high)
     words = [A.format_action(a) for a in legal]
     return tr("engine.cli.legal", choices="  ".join(f"[{i}] {w}" for i, w in enumerate(words)))
 
@@ -315,10 +317,13 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int 
         if text in ("", "?", "help"):  # Enter alone, or asking: the choices again
             print(_choices(deal, seat, legal), file=out)
             continue
-        if text.isdigit() and not (legal and A.is_discard(legal[0])):
-            if int(text) < len(legal):
+        if text.isdigit():
+            if A.is_discard(legal[0]):  # the exchange is not numbered: say how it is typed
+                print(_choices(deal, seat, legal), file=out)
+            elif int(text) < len(legal):
                 return legal[int(text)]
-            print(tr("engine.cli.no-such-choice"), file=out)
+            else:
+                print(tr("engine.cli.no-such-choice"), file=out)
             continue
         try:
             action = A.parse_action(text)

@@ -79,3 +79,21 @@ def test_the_terminal_ledger_counts_in_the_presets_counters() -> None:
     assert printed.count("Legal: [0] pass  [1] play") >= 2  # shown again after Enter
     ledger = next(line for line in printed.splitlines() if line.startswith("Ledger: "))
     assert "You \u22121g 1l" in ledger and "greater counters and" in ledger, ledger
+
+
+def test_the_terminal_exchange_says_how_it_is_typed() -> None:
+    """A number in the exchange (which is not numbered) shows how to discard, and the Ombre of
+    classic, who must take in at least one card, is not told "'discard' for none"."""
+    args = build_parser().parse_args(["play", "--rules", "classic", "--seed", "11"])
+    out = io.StringIO()
+    answers = iter(["1", "5", "discard 4d"])
+
+    def read(prompt: str) -> str:
+        return "n" if prompt.startswith("Next") else next(answers, "q")
+
+    assert cmd_play(args, out, read) == 0
+    lines = out.getvalue().splitlines()
+    asked = [line for line in lines if "Discard 1 to 9 cards" in line]
+    assert len(asked) == 2 and all("for none" not in line for line in asked), asked
+    assert "You discard 1 (Four of Diamonds)." in lines
+    assert "not an action" not in out.getvalue()
