@@ -2,7 +2,7 @@
 // given (the engine's snapshot; the statistics kept by stats.js) with createElement only.
 
 import { cardFigure, h, signed, term } from "./render.js";
-import { balanceChart, balances, totals } from "./stats.js";
+import { LOOKS, balanceChart, balances, totals } from "./stats.js";
 import { richText, signedNumber, t } from "./i18n.js";
 
 const seatName = (snap, seat) => snap.seats?.[seat]?.name ?? t("ui.seat.number", { n: seat });
@@ -63,6 +63,7 @@ export function renderStats(kept, box, names) {
     box.append(balanceChart({}, names));
     return;
   }
+  const look = (id) => ids.indexOf(id) % LOOKS;
   const table = h("table", { class: "stats-table" },
     h("caption", { text: t("ui.stats.caption") }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), ids.map((id) => h("th", { scope: "col", text: names(id) })))));
@@ -81,6 +82,8 @@ export function renderStats(kept, box, names) {
   table.append(body);
   box.append(table);
   box.append(h("figure", { class: "chart-box" },
-    balanceChart(balances(kept), names),
-    h("figcaption", {}, ids.map((id, n) => h("span", { class: `legend legend-${n % 3}`, text: names(id) })))));
+    // Each rule set's look by its place among the totals, in the chart as in the legend (the
+    // chart's own order, the deals kept, can differ from it once old deals are folded in).
+    balanceChart(balances(kept), names, look),
+    h("figcaption", {}, ids.map((id) => h("span", { class: `legend legend-${look(id)}`, dataset: { rules: id }, text: names(id) })))));
 }

@@ -15,6 +15,9 @@ export const STATS_KEY = "ombre.stats.v1";
 const FORMAT = "ombre-stats/1";
 export const MAX_DEALS = 500;
 const NS = "http://www.w3.org/2000/svg";
+/** The chart's distinct lines (style.css: three colours, whole and dashed, and a dotted grey):
+ * one a rule set, as many as the presets. */
+export const LOOKS = 7;
 
 const COUNTS = ["deals", "ombre", "won", "suffered", "given", "counters", "undone"];
 const zero = () => Object.fromEntries(COUNTS.map((k) => [k, 0]));
@@ -151,9 +154,11 @@ function svg(name, attrs = {}, parent = null) {
 /**
  * The chart of the balance over the deals, one line per rules (inline SVG, drawn with DOM calls
  * and classes only: no style attribute, so the page's style-src 'self' holds). `names` gives each
- * rules id its words for the legend and the description.
+ * rules id its words for the legend and the description, `look` its line's look (0 to LOOKS - 1):
+ * the legend's, which also lists rule sets whose deals are all folded into totals and so have no
+ * line here.
  */
-export function balanceChart(series, names) {
+export function balanceChart(series, names, look = (id) => Object.keys(series).indexOf(id) % LOOKS) {
   const W = 320, H = 140, PAD = 8, LEFT = 40;
   const ids = Object.keys(series);
   const all = ids.flatMap((id) => series[id]);
@@ -178,9 +183,9 @@ export function balanceChart(series, names) {
     label.textContent = signedNumber(v);
   }
   const words = [];
-  ids.forEach((id, n) => {
+  ids.forEach((id) => {
     const points = series[id].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    svg("polyline", { points, class: `chart-line line-${n % 3}`, fill: "none" }, chart);
+    svg("polyline", { points, class: `chart-line line-${look(id)}`, fill: "none", "data-rules": id }, chart);
     const last = series[id].at(-1);
     const deals = series[id].length - 1;
     words.push(t(deals === 1 ? "ui.stats.chart.line_one" : "ui.stats.chart.line", { rules: names(id), balance: signedNumber(last), n: deals }));

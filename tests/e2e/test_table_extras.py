@@ -267,6 +267,62 @@ def test_statistics_persist_across_a_reload(
     assert console_errors == []
 
 
+def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """A person who played every rule set reads each line by the legend: seven looks (three of
+    them once drew the same colour as three others), and the same look for a rule set in the
+    chart as in the legend, also when one set's deals are all folded into totals (its legend came
+    first, and every line after it took the next one's look)."""
+    rules = ["1660", "classic", "encyclopaedia", "five", "quadrille", "quadrille-3", "two"]
+    counts = {"deals": 3, "ombre": 1, "won": 1, "suffered": 0, "given": 0, "counters": 5}
+    kept = {
+        "format": "ombre-stats/1",
+        "before": {"five": {**counts, "undone": 0}},
+        "deals": [
+            {
+                "key": f"g{i}:{n}",
+                "rules": r,
+                "pay": (-1) ** n * (i + 1),
+                "t": 1_700_000_000_000,
+                "undos": 0,
+                "ombre": False,
+                "won": False,
+                "codille": None,
+            }
+            for i, r in enumerate(reversed([r for r in rules if r != "five"]))
+            for n in range(3)
+        ],
+    }
+    open_game(
+        page,
+        base_url,
+        "?seed=7&rules=1660",
+        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(kept))});",
+    )
+    page.locator("#btn-stats").click()
+    legend = {
+        span.get_attribute("data-rules"): span.get_attribute("class")
+        for span in page.locator("#stats-body .legend").all()
+    }
+    assert sorted(legend) == sorted(rules) and len(set(legend.values())) == 7, legend
+    lines = page.locator("#stats-body polyline.chart-line")
+    expect(lines).to_have_count(6)  # the folded rule set has no line
+    drawn = set()
+    for line in lines.all():
+        look = line.get_attribute("class").split()[-1]
+        assert (
+            legend[line.get_attribute("data-rules")] == f"legend {look.replace('line', 'legend')}"
+        )
+        drawn.add(
+            line.evaluate(
+                "e => [getComputedStyle(e).stroke, getComputedStyle(e).strokeDasharray].join()"
+            )
+        )
+    assert len(drawn) == 6, drawn
+    assert console_errors == []
+
+
 @pytest.mark.parametrize(
     "value",
     ["{not json", '{"format": "ombre-stats/1", "before": {}, "deals": [{"key": 3}]}', "[]"],
