@@ -64,8 +64,10 @@ export function renderStats(kept, box, names) {
     return;
   }
   const look = (id) => ids.indexOf(id) % LOOKS;
-  const table = h("table", { class: "stats-table" },
-    h("caption", { text: t("ui.stats.caption") }),
+  // The caption stands above the box the table scrolls in (a <caption> would scroll with it,
+  // cut at the screen's edge); the table is named by it.
+  box.append(h("p", { id: "stats-caption", class: "stats-caption", text: t("ui.stats.caption") }));
+  const table = h("table", { class: "stats-table", "aria-labelledby": "stats-caption" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), ids.map((id) => h("th", { scope: "col", text: names(id) })))));
   const body = h("tbody");
   for (const [key, label] of ROWS) {
@@ -80,7 +82,9 @@ export function renderStats(kept, box, names) {
       })));
   }
   table.append(body);
-  box.append(table);
+  // One column a rule set: on a phone the table scrolls sideways in its own box (reachable from
+  // the keyboard), as the rules' comparison does, and the dialog keeps the screen's width.
+  box.append(h("div", { class: "stats-scroll", role: "region", tabindex: "0", "aria-label": t("ui.stats.scroll") }, table));
   box.append(h("figure", { class: "chart-box" },
     // Each rule set's look by its place among the totals, in the chart as in the legend (the
     // chart's own order, the deals kept, can differ from it once old deals are folded in).

@@ -267,16 +267,14 @@ def test_statistics_persist_across_a_reload(
     assert console_errors == []
 
 
-def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
-    page: Any, base_url: str, console_errors: list[str]
-) -> None:
-    """A person who played every rule set reads each line by the legend: seven looks (three of
-    them once drew the same colour as three others), and the same look for a rule set in the
-    chart as in the legend, also when one set's deals are all folded into totals (its legend came
-    first, and every line after it took the next one's look)."""
-    rules = ["1660", "classic", "encyclopaedia", "five", "quadrille", "quadrille-3", "two"]
+RULE_SETS = ["1660", "classic", "encyclopaedia", "five", "quadrille", "quadrille-3", "two"]
+
+
+def every_rule_set() -> dict[str, Any]:
+    """Statistics of a person who played every rule set: three deals of each kept, but those by
+    five, which are all folded into totals (as after 500 later deals)."""
     counts = {"deals": 3, "ombre": 1, "won": 1, "suffered": 0, "given": 0, "counters": 5}
-    kept = {
+    return {
         "format": "ombre-stats/1",
         "before": {"five": {**counts, "undone": 0}},
         "deals": [
@@ -290,22 +288,31 @@ def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
                 "won": False,
                 "codille": None,
             }
-            for i, r in enumerate(reversed([r for r in rules if r != "five"]))
+            for i, r in enumerate(reversed([r for r in RULE_SETS if r != "five"]))
             for n in range(3)
         ],
     }
+
+
+def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """A person who played every rule set reads each line by the legend: seven looks (three of
+    them once drew the same colour as three others), and the same look for a rule set in the
+    chart as in the legend, also when one set's deals are all folded into totals (its legend came
+    first, and every line after it took the next one's look)."""
     open_game(
         page,
         base_url,
         "?seed=7&rules=1660",
-        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(kept))});",
+        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(every_rule_set()))});",
     )
     page.locator("#btn-stats").click()
     legend = {
         span.get_attribute("data-rules"): span.get_attribute("class")
         for span in page.locator("#stats-body .legend").all()
     }
-    assert sorted(legend) == sorted(rules) and len(set(legend.values())) == 7, legend
+    assert sorted(legend) == sorted(RULE_SETS) and len(set(legend.values())) == 7, legend
     lines = page.locator("#stats-body polyline.chart-line")
     expect(lines).to_have_count(6)  # the folded rule set has no line
     drawn = set()
@@ -320,6 +327,41 @@ def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
             )
         )
     assert len(drawn) == 6, drawn
+    assert console_errors == []
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core is not installed (npm ci)")
+def test_the_statistics_of_every_rule_set_fit_a_phone(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """Seven columns of rule sets on a 390-px phone: the table scrolls sideways in its own box,
+    reachable from the keyboard, its row labels kept in view; the dialog no longer scrolled
+    sideways as a whole, its caption cut at the screen's edge."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.context.add_init_script(path=str(AXE))
+    open_game(
+        page,
+        base_url,
+        "?seed=7&rules=1660",
+        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(every_rule_set()))});",
+    )
+    page.locator("#btn-stats").click()
+    dialog, box = page.locator("#stats-dialog"), page.locator("#stats-body .stats-scroll")
+    wider = "e => e.scrollWidth > e.clientWidth"
+    assert not dialog.evaluate(wider) and box.evaluate(wider)
+    expect(
+        page.get_by_role("region", name="Your statistics by rules (scrolls sideways)")
+    ).to_be_visible()
+    box.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "() => document.querySelector('#stats-body .stats-scroll').scrollLeft > 0"
+    )
+    label = page.locator('#stats-body tr[data-row="deals"] th')
+    assert label.evaluate("e => e.getBoundingClientRect().left") >= box.evaluate(
+        "e => e.getBoundingClientRect().left"
+    )
+    assert axe_violations(page) == []
     assert console_errors == []
 
 
