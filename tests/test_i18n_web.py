@@ -116,3 +116,11 @@ def test_the_pages_counters_are_the_engines() -> None:
     for lang in ("en", "es", "fr", "da", "de"):
         words = catalogue(lang)
         assert words["ui.ledger.unit"] == words["engine.unit.counter.other"], lang
+
+
+def test_a_number_keeps_its_percent_sign_on_its_line() -> None:
+    """French, German and Danish write a space before %: a no-break one, so that a narrow box
+    (the hint's) never ends a line with "42" and begins the next with "%"."""
+    for lang in ("en", "es", "fr", "da", "de"):
+        for key, text in catalogue(lang).items():
+            assert not re.search(r"[\d}] %", text), (lang, key, text)
