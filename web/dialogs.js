@@ -3,7 +3,7 @@
 
 import { cardFigure, h, signed, term } from "./render.js";
 import { LOOKS, balanceChart, balances, totals } from "./stats.js";
-import { richText, signedNumber, t } from "./i18n.js";
+import { count, richText, signedNumber, t } from "./i18n.js";
 
 const seatName = (snap, seat) => snap.seats?.[seat]?.name ?? t("ui.seat.number", { n: seat });
 
@@ -74,8 +74,8 @@ export function renderStats(kept, box, names) {
     body.append(h("tr", { dataset: { row: key } }, h("th", { scope: "row" }, rowLabel(label)),
       ids.map((id) => {
         const n = all[id];
-        let text = String(n[key] ?? 0);
-        if (key === "won") text = n.ombre ? t("ui.stats.of", { won: n.won, played: n.ombre }) : "0";
+        let text = count(n[key] ?? 0);
+        if (key === "won") text = n.ombre ? t("ui.stats.of", { won: count(n.won), played: count(n.ombre) }) : "0";
         if (key === "average") text = n.deals ? signedNumber(n.counters / n.deals, 1) : "0";
         if (key === "counters") text = signed(n.counters);
         return h("td", { text });

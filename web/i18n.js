@@ -168,6 +168,11 @@ function termNode(name) {
   return node;
 }
 
+/** A count as the language writes it ("1.200" in German, "1 200" in French). */
+export function count(n) {
+  return new Intl.NumberFormat(current).format(n);
+}
+
 /** A whole or decimal amount as the language writes it, signed unless zero ("+1,5" in
  * French, "+12.000" in German), its minus the minus sign (U+2212) the engine's amounts use. */
 export function signedNumber(n, decimals = 0) {

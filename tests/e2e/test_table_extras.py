@@ -330,6 +330,29 @@ def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
     assert console_errors == []
 
 
+def test_the_statistics_count_as_the_language_writes_figures(
+    page: Any, base_url: str, console_errors: list[str]
+) -> None:
+    """A German page counts 1.200 deals, not 1200."""
+    counts = {"deals": 1200, "ombre": 1100, "won": 700, "suffered": 0, "given": 0}
+    kept = {
+        "format": "ombre-stats/1",
+        "before": {"classic": {**counts, "counters": -2400, "undone": 0}},
+        "deals": [],
+    }
+    open_game(
+        page,
+        base_url,
+        "?seed=7&rules=classic&lang=de",
+        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(kept))});",
+    )
+    page.locator("#btn-stats").click()
+    assert stats_cell(page, "deals") == "1.200"
+    assert "700" in stats_cell(page, "won") and "1.100" in stats_cell(page, "won")
+    assert stats_cell(page, "counters") == "\u22122.400"
+    assert console_errors == []
+
+
 @pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core is not installed (npm ci)")
 def test_the_statistics_of_every_rule_set_fit_a_phone(
     page: Any, base_url: str, console_errors: list[str]
