@@ -16,7 +16,7 @@ import { SETTINGS_KEY, THEMES, applySettings, readSettings, setVisitTheme, setti
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
 import { renderCompare, renderRuleLines } from "./sources.js";
-import { LANGUAGES, NARROW, chooseLanguage, language, languageName, loadLanguage, signedNumber, speakLanguage, t, translatePage, translateShort } from "./i18n.js";
+import { LANGUAGES, NARROW, chooseLanguage, count, language, languageName, loadLanguage, signedNumber, speakLanguage, t, translatePage, translateShort } from "./i18n.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -778,7 +778,7 @@ async function watchRecord(file) {
   if (!file) return;
   hideNotice();
   if (file.size > MAX_RECORD_BYTES) {
-    showNotice(sentences(t("ui.record.too_large", { file: quote(file.name), bytes: file.size.toLocaleString(language()) })), [[t("ui.notice.ok"), hideNotice, true]]);
+    showNotice(sentences(t("ui.record.too_large", { file: quote(file.name), bytes: count(file.size) })), [[t("ui.notice.ok"), hideNotice, true]]);
     return;
   }
   let text;

@@ -5,7 +5,7 @@
 // These are checks on the table's own inputs, not rules of the game: the engine checks the saved
 // game again (bridge.load) and its messages are shown when it refuses one.
 
-import { language, t } from "./i18n.js";
+import { count, t } from "./i18n.js";
 
 export const MAX_SEED = 2 ** 53 - 1;  // what the bridge accepts (a JS number holds it exactly)
 const seedRange = () => t("ui.check.seed_range", { max: MAX_SEED });
@@ -20,7 +20,7 @@ export function quote(value, max = 32) {
   const chars = [...s];
   if (chars.length <= max) return `\u201c${s}\u201d`;
   const cut = `\u201c${chars.slice(0, max - 8).join("")}\u2026\u201d`;
-  return t(/^\d+$/.test(s) ? "ui.check.long_digits" : "ui.check.long_chars", { text: cut, n: chars.length.toLocaleString(language()) });
+  return t(/^\d+$/.test(s) ? "ui.check.long_digits" : "ui.check.long_chars", { text: cut, n: count(chars.length) });
 }
 
 /** A message as a sentence: a capital letter first, a full stop at the end. */

@@ -1,7 +1,7 @@
 // dialogs.js: the contents of the Tricks played and Statistics dialogs, built from what they are
 // given (the engine's snapshot; the statistics kept by stats.js) with createElement only.
 
-import { cardFigure, h, signed, term } from "./render.js";
+import { cardFigure, h, term } from "./render.js";
 import { LOOKS, balanceChart, balances, totals } from "./stats.js";
 import { count, richText, signedNumber, t } from "./i18n.js";
 
@@ -77,7 +77,7 @@ export function renderStats(kept, box, names) {
         let text = count(n[key] ?? 0);
         if (key === "won") text = n.ombre ? t("ui.stats.of", { won: count(n.won), played: count(n.ombre) }) : "0";
         if (key === "average") text = n.deals ? signedNumber(n.counters / n.deals, 1) : "0";
-        if (key === "counters") text = signed(n.counters);
+        if (key === "counters") text = signedNumber(n.counters);
         return h("td", { text });
       })));
   }

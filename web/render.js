@@ -137,10 +137,6 @@ export function position(seat, human, seats) {
   return places[(seat - human + seats) % seats];
 }
 
-export function signed(n) {
-  return signedNumber(n);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Cards
 
@@ -196,7 +192,7 @@ function seatPanel(snap, s) {
       h("span", { class: "word", text: t(s.tricks === 1 ? "ui.seat.trick" : "ui.seat.tricks") })),
     s.taken ? h("span", { class: "taken", title: t(s.taken === 1 ? "ui.seat.took_in_one.title" : "ui.seat.took_in.title", { n: s.taken }) }, t("ui.seat.took_in", { n: s.taken })) : null,
     h("span", { class: `balance ${s.balance > 0 ? "plus" : s.balance < 0 ? "minus" : ""}`, title: t("ui.seat.balance.title") },
-      h("span", { class: "visually-hidden", text: t("ui.seat.balance.label") }), s.balance_text ?? signed(s.balance)),
+      h("span", { class: "visually-hidden", text: t("ui.seat.balance.label") }), s.balance_text ?? signedNumber(s.balance)),
   ].filter(Boolean));
   panel.append(facts);
 
@@ -370,7 +366,7 @@ export function renderResult(snap, refs, handlers, busy) {
     body.append(h("tr", { class: r.ombre === i ? "is-ombre" : "" },
       h("th", { scope: "row" }, s.name, r.ombre === i ? h("span", { class: "small" }, " (", term("ombre", t("ui.result.ombre")), ")") : ""),
       h("td", { text: String(r.tricks?.[i] ?? s.tricks) }),
-      h("td", { class: pay > 0 ? "plus" : pay < 0 ? "minus" : "", text: r.payments_text?.[i] ?? signed(pay) })));
+      h("td", { class: pay > 0 ? "plus" : pay < 0 ? "minus" : "", text: r.payments_text?.[i] ?? signedNumber(pay) })));
   });
   table.append(body);
   box.append(table);
@@ -545,12 +541,12 @@ export function renderLedger(snap, refs) {
       : null;
     body.append(h("tr", { class: practice ? "practice" : "" },
       h("th", { scope: "row", title: row.title }, `${row.deal}`, practice),
-      row.payments.map((p, i) => h("td", { class: p > 0 ? "plus" : p < 0 ? "minus" : "", text: row.payments_text?.[i] ?? signed(p) }))));
+      row.payments.map((p, i) => h("td", { class: p > 0 ? "plus" : p < 0 ? "minus" : "", text: row.payments_text?.[i] ?? signedNumber(p) }))));
   }
   table.append(body);
   table.append(h("tfoot", {}, h("tr", {},
     h("th", { scope: "row", text: t("ui.ledger.total") }),
-    ledger.balances.map((b, i) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: ledger.balances_text?.[i] ?? signed(b) })))));
+    ledger.balances.map((b, i) => h("td", { class: b > 0 ? "plus" : b < 0 ? "minus" : "", text: ledger.balances_text?.[i] ?? signedNumber(b) })))));
   box.append(table);
   if (ledger.note) box.append(h("p", { class: "counters-note" }, withTerms(ledger.note)));
   box.append(h("p", { class: "pool-line" }, t("ui.ledger.pool"), term("pool", t("ui.ledger.pool.word")), t("ui.colon", { label: "", text: ledger.pool_text ?? `${ledger.pool_now ?? ledger.pool} ${unit}` })));
