@@ -158,7 +158,7 @@ function svg(name, attrs = {}, parent = null) {
  * the legend's, which also lists rule sets whose deals are all folded into totals and so have no
  * line here.
  */
-export function balanceChart(series, names, look = (id) => Object.keys(series).indexOf(id) % LOOKS) {
+export function balanceChart(series, names, look) {
   const W = 320, H = 140, PAD = 8, LEFT = 40;
   const ids = Object.keys(series);
   const all = ids.flatMap((id) => series[id]);
