@@ -294,6 +294,15 @@ def every_rule_set() -> dict[str, Any]:
     }
 
 
+def open_statistics(
+    page: Any, base_url: str, kept: dict[str, Any], query: str = "?seed=7&rules=1660"
+) -> None:
+    """The table with ``kept`` as this browser's statistics, their dialog open."""
+    stored = json.dumps(json.dumps(kept))
+    open_game(page, base_url, query, init=f"localStorage.setItem('{STATS_KEY}', {stored});")
+    page.locator("#btn-stats").click()
+
+
 def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
     page: Any, base_url: str, console_errors: list[str]
 ) -> None:
@@ -301,13 +310,7 @@ def test_the_chart_tells_seven_rule_sets_apart_and_matches_its_legend(
     them once drew the same colour as three others), and the same look for a rule set in the
     chart as in the legend, also when one set's deals are all folded into totals (its legend came
     first, and every line after it took the next one's look)."""
-    open_game(
-        page,
-        base_url,
-        "?seed=7&rules=1660",
-        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(every_rule_set()))});",
-    )
-    page.locator("#btn-stats").click()
+    open_statistics(page, base_url, every_rule_set())
     legend = {
         span.get_attribute("data-rules"): span.get_attribute("class")
         for span in page.locator("#stats-body .legend").all()
@@ -340,13 +343,7 @@ def test_the_statistics_count_as_the_language_writes_figures(
         "before": {"classic": {**counts, "counters": -2400, "undone": 0}},
         "deals": [],
     }
-    open_game(
-        page,
-        base_url,
-        "?seed=7&rules=classic&lang=de",
-        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(kept))});",
-    )
-    page.locator("#btn-stats").click()
+    open_statistics(page, base_url, kept, "?seed=7&rules=classic&lang=de")
     assert stats_cell(page, "deals") == "1.200"
     assert "700" in stats_cell(page, "won") and "1.100" in stats_cell(page, "won")
     assert stats_cell(page, "counters") == "\u22122.400"
@@ -362,13 +359,7 @@ def test_the_statistics_of_every_rule_set_fit_a_phone(
     sideways as a whole, its caption cut at the screen's edge."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.context.add_init_script(path=str(AXE))
-    open_game(
-        page,
-        base_url,
-        "?seed=7&rules=1660",
-        init=f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(every_rule_set()))});",
-    )
-    page.locator("#btn-stats").click()
+    open_statistics(page, base_url, every_rule_set())
     dialog, box = page.locator("#stats-dialog"), page.locator("#stats-body .stats-scroll")
     wider = "e => e.scrollWidth > e.clientWidth"
     assert not dialog.evaluate(wider) and box.evaluate(wider)
