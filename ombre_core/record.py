@@ -83,18 +83,16 @@ def start_of(record: Any, rules: Rules | None = None) -> Deal:
             raise InvalidRecord(unknown_rules(rules_id))
         rules = get_rules(rules_id)
     dealer = _field(record, "dealer", int)
-    if not 0 <= dealer < rules.seats:
-        raise InvalidRecord(tr("error.dealer", last=rules.seats - 1, value=dealer))
     pool = record.get("pool", 0)
     if not isinstance(pool, int) or isinstance(pool, bool) or pool < 0:
         raise InvalidRecord(tr("error.record.pool", value=jsontext.brief(pool)))
-    if "seed" in record:
-        if "hands" in record or "stock" in record:
-            raise InvalidRecord(tr("error.record.seed-and-hands"))
-        return Deal.from_seed(rules, _field(record, "seed", int), dealer, pool)
-    hands = _field(record, "hands", list)
-    stock = _field(record, "stock", list)
-    try:
+    try:  # the deal itself refuses a dealer who is not at the table, and cards it cannot deal
+        if "seed" in record:
+            if "hands" in record or "stock" in record:
+                raise InvalidRecord(tr("error.record.seed-and-hands"))
+            return Deal.from_seed(rules, _field(record, "seed", int), dealer, pool)
+        hands = _field(record, "hands", list)
+        stock = _field(record, "stock", list)
         if not all(isinstance(h, list) for h in hands):
             raise InvalidRecord(tr("error.record.hands"))
         parsed = [[parse_card(c) for c in hand] for hand in hands]
