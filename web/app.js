@@ -5,10 +5,14 @@
 // strings that the snapshot offered and renders the replies (render.js).
 
 import { startEngine } from "./engine-client.js";
-import { h, handKeydown, renderAll, withTerms } from "./render.js";
+import { h, handKeydown, renderAll } from "./render.js";
 import { backImage } from "./cards.js";
 import { openReview } from "./review.js";
 import { renderReplayBar } from "./replay-bar.js";
+import { createNotice } from "./notice.js";
+import { createAdvice } from "./advice.js";
+import { cannotStart, createLoader } from "./loader.js";
+import { describeSave, renderSavesList } from "./saves-list.js";
 import * as saves from "./saves.js";
 import { DISPLAY_OPTIONS, listWords, quote, readAddress, readDisplay, readScenario, readTheme, savedProblem, sentences } from "./checks.js";
 import { dealFinished, tellHost } from "./host.js";
@@ -16,7 +20,7 @@ import { SETTINGS_KEY, THEMES, applySettings, readSettings, setVisitTheme, setti
 import * as stats from "./stats.js";
 import { renderTricksDialog, renderStats } from "./dialogs.js";
 import { renderCompare, renderRuleLines } from "./sources.js";
-import { LANGUAGES, NARROW, chooseLanguage, count, language, languageName, loadLanguage, signedNumber, speakLanguage, t, translatePage, translateShort } from "./i18n.js";
+import { LANGUAGES, NARROW, chooseLanguage, count, language, languageName, loadLanguage, speakLanguage, t, translatePage, translateShort } from "./i18n.js";
 
 // The modules run: tell boot.js and style.css that the static "scripts did not run" notice is not
 // needed; from here on this file explains every failure itself.
@@ -49,10 +53,6 @@ const refs = {
   live: $("live"),
   table: $("table"),
   notice: $("notice"),
-  noticeText: $("notice-text"),
-  noticeActions: $("notice-actions"),
-  loaderText: $("loader-text"),
-  loaderProgress: $("loader-progress"),
 };
 
 const ui = {
@@ -63,7 +63,6 @@ const ui = {
   pace: 800,            // ms before each computer move
   settings: null,       // settings.js: card size, four colours, forced cards, practice
   forcing: null,        // the snapshot whose forced card is about to be played for the person
-  hinted: null,         // {for: hintKey, action, cards}: what the hint names, marked on its turn
   presets: [],
   levels: [],
   generation: 0,        // bumped by a new game or a load; stops an old bot loop
@@ -73,10 +72,26 @@ const ui = {
   away: false,          // another tab took this game: this one only shows it
   storageSaid: false,   // the person was told once that the game cannot be kept
   accepted: 0,          // snapshots taken in so far (a language switch keeps a newer one)
-  notice: null,         // the open notice's {text, actions}, to word it again in another language
 };
 
 let engine = null;
+
+// The notice over the table (notice.js): when one that held the focus closes, the game has it again.
+const notice = createNotice({ box: refs.notice, textBox: $("notice-text"), actionsBox: $("notice-actions") }, { afterHide: focusNext });
+
+// The start-up screen (loader.js).
+const loader = createLoader({ bar: $("loader-progress"), line: $("loader-text"), prompt: refs.prompt, notice, setState });
+
+// The hint and the tutor (advice.js), for the snapshot on the table.
+const advice = createAdvice({
+  call: (fn) => call(fn),
+  current: () => ui.snap,
+  button: $("btn-hint"),
+  text: $("hint-text"),
+  tutor: $("tutor"),
+  actions: refs.actions,
+  hand: refs.hand,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Settings (the games themselves are kept by saves.js)
@@ -136,7 +151,7 @@ async function switchLanguage(lang) {
     if (!(await loadLanguage(lang, { speak: false }))) return;  // a later choice is on its way
   } catch (err) {
     $("language").value = language();
-    showNotice(() => sentences(t("ui.lang.unavailable", { language: languageName(lang) }), String(err?.message ?? err)), () => [[t("ui.notice.ok"), hideNotice, true]]);
+    notice.tell(() => sentences(t("ui.lang.unavailable", { language: languageName(lang) }), String(err?.message ?? err)));
     return;
   }
   let snap = null;
@@ -165,7 +180,7 @@ async function switchLanguage(lang) {
   if (!speakLanguage(lang)) return;  // a later choice came meanwhile: it switches
   translatePage();
   fillLanguages();
-  wordNotice();
+  notice.word();
   refs.live.replaceChildren();  // the last announcement was in the old language
   if (snap && ui.snap && from === ui.accepted) {
     ui.snap = snap;
@@ -174,8 +189,7 @@ async function switchLanguage(lang) {
     if (ui.forcing) scheduleForced();
   }
   // The tutor's and the hint's words belong to the language they were asked in.
-  $("tutor").dataset.for = "";
-  $("hint-text").dataset.for = "";
+  advice.forgetWords();
   if (ui.snap) {
     render();
   } else {
@@ -251,6 +265,15 @@ async function call(fn, arg) {
   return reply;
 }
 
+/** The session as the bridge's save() writes it, the text kept as it is; EngineError if refused. */
+async function savedText() {
+  const saved = await engine.call("save");
+  const text = typeof saved === "string" ? saved : JSON.stringify(saved);
+  const refusal = JSON.parse(text);
+  if (refusal?.ok === false) throw new EngineError(refusal.error);
+  return text;
+}
+
 /**
  * Save the game this tab plays, now at `snap` (the state the engine just answered). Called before
  * `snap` is shown, so that a person who leaves the page as soon as they see a move loses nothing.
@@ -259,9 +282,7 @@ async function persist(snap) {
   const id = ui.slot;
   if (!id || ui.away || snap.replay) return;  // a record watched is not the saved game
   try {
-    const saved = await engine.call("save");
-    if (saved && saved.ok === false) throw new EngineError(saved.error);
-    const text = typeof saved === "string" ? saved : JSON.stringify(saved);
+    const text = await savedText();
     // Another tab may have taken the game while the engine answered: then this tab writes nothing.
     if (ui.slot !== id || ui.away) return;
     if (!saves.writeSave(id, snap, text)) storageRefused();
@@ -270,12 +291,11 @@ async function persist(snap) {
   }
 }
 
-
 /** Say once that the browser refused to keep the game; play goes on. */
 function storageRefused() {
   if (ui.storageSaid) return;
   ui.storageSaid = true;
-  showNotice(() => t("ui.notice.storage_refused"), () => [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
+  notice.tell(() => t("ui.notice.storage_refused"), { kind: "info", focus: false });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,10 +357,10 @@ function render() {
   if (!ui.snap) return;
   const inGame = focusInGame();
   renderAll(ui.snap, refs, handlers, ui);
-  markHinted();
+  advice.markHinted(ui.snap);
   renderReplayBar(ui.snap, $("replay-bar"), replayHandlers, ui.busy);
-  renderTutor();
-  renderHint();
+  advice.renderTutor(ui.snap, { on: Boolean(ui.settings?.tutor) && !ui.away });
+  advice.renderHint(ui.snap, ui);
   renderTools();
   document.body.classList.toggle("away", ui.away);
   if (ui.away) refs.prompt.textContent = t("ui.prompt.away");
@@ -350,19 +370,6 @@ function render() {
   // (which says who is thinking) holds it until the person's next action is there.
   const active = document.activeElement;
   if (inGame && (!active || active === document.body || active.disabled || !active.isConnected)) focusNext();
-}
-
-/** The Hint button on the person's turn; the hint's text belongs to the snapshot it was for. */
-function renderHint() {
-  const snap = ui.snap;
-  const button = $("btn-hint");
-  button.hidden = !(snap && snap.human_to_move && !ui.away);
-  button.disabled = ui.busy;
-  const text = $("hint-text");
-  if (text.dataset.for !== hintKey(snap)) {
-    text.hidden = true;
-    text.textContent = "";
-  }
 }
 
 /** Undo (practice) and Tricks played, beside the Hint; an open Tricks dialog follows the table. */
@@ -379,78 +386,10 @@ function renderTools() {
   if ($("tricks-dialog").open) renderTricksDialog(snap, $("tricks-rule"), $("tricks-list"));
 }
 
-/** The tutor (a setting): on the person's turn, the engine's words on the step (explain()). */
-function renderTutor() {
-  const snap = ui.snap;
-  const box = $("tutor");
-  const want = Boolean(ui.settings?.tutor && snap && snap.human_to_move && !snap.replay && !ui.away);
-  if (!want) {
-    box.hidden = true;
-    box.dataset.for = "";
-    return;
-  }
-  const key = hintKey(snap);
-  if (box.dataset.for === key) return;
-  box.dataset.for = key;
-  box.hidden = true;
-  call("explain").then((reply) => {
-    if (box.dataset.for !== key || !reply.lines?.length) return;
-    box.replaceChildren(h("p", { class: "tutor-title", text: t("ui.tutor.title") }),
-      ...reply.lines.map((line) => h("p", {}, withTerms(line))));
-    box.hidden = false;
-  }, () => { /* the tutor is a help: the table goes on without it */ });
-}
-
-function hintKey(snap) {
-  return snap ? `${snap.deal_number}:${(snap.log ?? []).length}:${snap.phase}` : "";
-}
-
-/** Marks the hint's button or cards (the card it plays, the cards it discards) on the turn it
- * was asked for: after each drawing of the table, and in place when the hint comes, so focus
- * stays on the Hint button. The table is drawn anew with no marks, so marks are only added. */
-function markHinted() {
-  if (!ui.hinted || ui.hinted.for !== hintKey(ui.snap)) return;
-  const { action, cards } = ui.hinted;
-  for (const b of refs.actions.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", b.dataset.action === action);
-  for (const b of refs.hand.querySelectorAll("button.hand-card")) {
-    if (!cards.has(b.dataset.code) || b.classList.contains("hinted")) continue;
-    b.classList.add("hinted");
-    b.setAttribute("aria-label", b.getAttribute("aria-label") + t("ui.card.hinted"));
-  }
-}
-
-/** The hint's chance in words: a share of a few sampled layouts, so "about 0%" or "about 100%"
- * would claim a certainty the sample does not have. */
-function chanceWords(chance) {
-  const percent = Math.round(chance * 100);
-  if (percent < 5) return t("ui.hint.chance_low");
-  if (percent > 95) return t("ui.hint.chance_high");
-  return t("ui.hint.chance", { percent });
-}
-
-async function showHint() {
-  const snap = ui.snap;
-  if (!snap || !snap.human_to_move || ui.busy) return;
-  const button = $("btn-hint");
-  const text = $("hint-text");
-  button.disabled = true;
-  text.hidden = false;
-  text.textContent = t("ui.hint.thinking");
-  text.dataset.for = hintKey(snap);
-  delete text.dataset.action;
-  try {
-    const advice = await call("hint");
-    if (text.dataset.for !== hintKey(ui.snap)) return;
-    const chance = typeof advice.chance === "number" ? ` ${chanceWords(advice.chance)}` : "";
-    text.textContent = t("ui.hint.text", { label: advice.label, reason: advice.reason }) + chance;
-    text.dataset.action = advice.action;  // the code, for tests and tools: the words are shown
-    ui.hinted = { for: hintKey(snap), action: advice.action, cards: new Set(advice.cards ?? []) };
-    markHinted();
-  } catch (err) {
-    text.textContent = t("ui.hint.none", { reason: err.message ?? err }).replace(/\.\.$/, ".");
-  } finally {
-    button.disabled = false;
-  }
+/** The hint on the person's turn (advice.js). */
+function showHint() {
+  if (!ui.snap || !ui.snap.human_to_move || ui.busy) return;
+  advice.showHint(ui.snap);
 }
 
 /**
@@ -500,43 +439,6 @@ function renderPlaceholder() {
   refs.seats.right.replaceChildren(seat("right", "\u2026"));
   refs.seats.bottom.replaceChildren(seat("bottom", t("ui.seat.you")));
   refs.hand.replaceChildren(...Array.from({ length: 9 }, () => h("span", { class: "card hand-card placeholder", "aria-hidden": "true" }, backImage())));
-}
-
-/**
- * Show the notice: an error or a question ("alert", red) or a word in passing ("info", which does
- * not take the focus from the game unless asked). `text` and `actions` ([label, onclick,
- * primary?] each) may be functions that build them: such a notice is worded again when the
- * language changes while it is open.
- */
-function showNotice(text, actions = [], { kind = "alert", focus = true } = {}) {
-  ui.notice = { text, actions };
-  wordNotice();
-  refs.notice.classList.toggle("info", kind === "info");
-  refs.notice.hidden = false;
-  if (focus) refs.noticeActions.querySelector("button")?.focus();
-}
-
-/** Word the open notice (again) in the page's language. */
-function wordNotice() {
-  if (!ui.notice) return;
-  const { text, actions } = ui.notice;
-  const hadFocus = refs.noticeActions.contains(document.activeElement);
-  const focused = [...refs.noticeActions.children].indexOf(document.activeElement);
-  refs.noticeText.textContent = typeof text === "function" ? text() : text;
-  const made = typeof actions === "function" ? actions() : actions;
-  refs.noticeActions.replaceChildren(...made.map(([label, fn, primary]) =>
-    h("button", { type: "button", class: primary ? "primary" : "", onclick: fn, text: label })));
-  if (hadFocus) refs.noticeActions.children[Math.max(0, focused)]?.focus();
-}
-
-function hideNotice() {
-  const hadFocus = refs.notice.contains(document.activeElement);
-  refs.notice.hidden = true;
-  refs.notice.classList.remove("info");
-  if (hadFocus) queueMicrotask(focusNext);
-  refs.noticeText.textContent = "";
-  refs.noticeActions.replaceChildren();
-  ui.notice = null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,7 +515,7 @@ function countDeal(prev, snap) {
 function statsProblem(problem) {
   if (statsSaid) return;
   statsSaid = true;
-  showNotice(sentences(problem), () => [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
+  notice.tell(sentences(problem), { kind: "info", focus: false });
 }
 
 function openStats() {
@@ -646,7 +548,7 @@ function resetStats(yes) {
 
 function undo() {
   if (ui.busy || ui.away || !ui.settings.practice || !ui.snap?.undo?.available) return;
-  hideNotice();
+  notice.hide();
   // The computer players stop: what they did after the person's decision is taken back too.
   ui.generation += 1;
   ui.forcing = null;
@@ -678,7 +580,7 @@ async function change(fn, arg) {
       offerNewGame(t("ui.error.start", { reason: err.message }));
     } else if (err instanceof EngineError) {
       announce([sentences(err.message)]);
-      showNotice(sentences(err.message), () => [[t("ui.notice.ok"), hideNotice, true]]);
+      notice.tell(sentences(err.message));
     } else {
       fatal(t("ui.error.engine_stopped"), err);
     }
@@ -726,7 +628,7 @@ async function runBots() {
 function humanAction(action) {
   if (ui.busy || ui.away || !ui.snap?.human_to_move) return;
   ui.forcing = null;
-  hideNotice();
+  notice.hide();
   change("apply", { action });
 }
 
@@ -751,12 +653,9 @@ function nextDeal() {
 
 async function exportRecord() {
   try {
-    const reply = await engine.call("export_record");
-    const text = typeof reply === "string" ? reply : JSON.stringify(reply);
-    const parsed = JSON.parse(text);
-    if (parsed && parsed.ok === false) throw new EngineError(parsed.error);
+    const reply = await call("export_record");
     // The bridge answers {"ok": true, "record": {...}}; the file is the record itself.
-    const record = parsed && typeof parsed.record === "object" ? parsed.record : parsed;
+    const record = reply && typeof reply.record === "object" ? reply.record : reply;
     const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
     const a = h("a", { href: URL.createObjectURL(blob), download: `ombre-deal-${ui.snap?.deal_number ?? 1}.json` });
     document.body.append(a);
@@ -764,7 +663,7 @@ async function exportRecord() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   } catch (err) {
-    showNotice(sentences(t("ui.error.record", { reason: err.message ?? err })), [[t("ui.notice.ok"), hideNotice, true]]);
+    notice.tell(sentences(t("ui.error.record", { reason: err.message ?? err })));
   }
 }
 
@@ -776,16 +675,16 @@ const MAX_RECORD_BYTES = 1_000_000;
 /** Read a record file (chosen or dropped) and watch it from its first step. */
 async function watchRecord(file) {
   if (!file) return;
-  hideNotice();
+  notice.hide();
   if (file.size > MAX_RECORD_BYTES) {
-    showNotice(sentences(t("ui.record.too_large", { file: quote(file.name), bytes: count(file.size) })), [[t("ui.notice.ok"), hideNotice, true]]);
+    notice.tell(() => sentences(t("ui.record.too_large", { file: quote(file.name), bytes: count(file.size) })));
     return;
   }
   let text;
   try {
     text = await file.text();
   } catch (err) {
-    showNotice(sentences(t("ui.record.unreadable", { file: quote(file.name), reason: err.message ?? err })), [[t("ui.notice.ok"), hideNotice, true]]);
+    notice.tell(() => sentences(t("ui.record.unreadable", { file: quote(file.name), reason: err.message ?? err })));
     return;
   }
   const dialog = $("saves-dialog");
@@ -813,7 +712,7 @@ async function replayCall(fn, arg, failure) {
     ui.busy = false;
     render();
     const message = err instanceof EngineError ? err.message : String(err?.message ?? err);
-    showNotice(sentences(t("ui.colon", { label: failure, text: message })), () => [[t("ui.notice.ok"), hideNotice, true]]);
+    notice.tell(sentences(t("ui.colon", { label: failure, text: message })));
   }
 }
 
@@ -839,7 +738,7 @@ const replayHandlers = {
 
 /** Start a new game in a slot of its own: the game played before stays in the saved games. */
 async function newSession(options) {
-  hideNotice();
+  notice.hide();
   setState("waiting");
   ui.generation += 1;
   ui.selected.clear();
@@ -902,46 +801,12 @@ function openNewDialog() {
 // ---------------------------------------------------------------------------------------------
 // Saved games and other tabs
 
-/** "5 minutes ago", "yesterday", "on 3 March 2026" (in the page's language). */
-function whenPlayed(ms, now = Date.now()) {
-  if (!ms) return null;
-  const RELATIVE = new Intl.RelativeTimeFormat(language(), { numeric: "auto" });
-  const minutes = Math.round((now - ms) / 60000);
-  if (minutes < 1) return t("ui.when.now");
-  if (minutes < 60) return RELATIVE.format(-minutes, "minute");
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return RELATIVE.format(-hours, "hour");
-  const days = Math.round(hours / 24);
-  if (days < 7) return RELATIVE.format(-days, "day");
-  const locale = language() === "en" ? "en-GB" : language();
-  return t("ui.when.on", { date: new Date(ms).toLocaleDateString(locale, { day: "numeric", month: "long", year: "numeric" }) });
-}
-
-function rulesTitle(save) {
-  return save.title ?? ui.presets.find((p) => p.id === save.rules)?.title ?? t("ui.saves.a_game");
-}
-
-/** What a saved game is, in a few words: rules, deal, balance, when last played. */
-function describeParts(save) {
-  if (save.damaged) return [t("ui.saves.damaged_lower")];
-  const parts = [rulesTitle(save)];
-  if (save.deal !== null) parts.push(t(save.over ? "ui.saves.deal_over" : "ui.saves.deal", { n: save.deal }));
-  if (save.balance !== null) parts.push(t("ui.saves.balance", { balance: signedNumber(save.balance) }));
-  const when = whenPlayed(save.updated);
-  if (when) parts.push(t("ui.saves.last", { when }));
-  return parts;
-}
-
-function describeSave(save) {
-  return describeParts(save).join(", ");
-}
-
 /**
  * Resume a saved game; when another tab plays it, say so and offer to play it here (`orNew`:
  * the options of a game of its own to start instead, as a frame of someone's page does).
  */
 async function resumeSave(id, { takeOver = false, orNew = null } = {}) {
-  hideNotice();
+  notice.hide();
   setState("waiting");
   const save = saves.listSaves().find((s) => s.id === id);
   if (!save) return offerNewGame(t("ui.saves.gone"));
@@ -989,8 +854,8 @@ function showElsewhere(save) {
     if (saves.listSaves().length > 1) made.push([t("ui.notice.saves"), openSaves]);
     return made;
   };
-  showNotice(() => sentences(
-    t("ui.saves.elsewhere", { game: describeSave(save) }),
+  notice.show(() => sentences(
+    t("ui.saves.elsewhere", { game: describeSave(save, ui.presets) }),
     saves.canTakeOver() ? t("ui.saves.elsewhere_take") : t("ui.saves.elsewhere_other"),
   ), actions, { kind: "info" });
 }
@@ -1007,9 +872,7 @@ async function letGo(id, { asked = true } = {}) {
   render();
   if (asked && ui.snap) {
     try {
-      const saved = await engine.call("save");
-      const text = typeof saved === "string" ? saved : JSON.stringify(saved);
-      if (JSON.parse(text).ok !== false) saves.writeSave(id, ui.snap, text);
+      saves.writeSave(id, ui.snap, await savedText());
     } catch (err) {
       console.warn("The game could not be saved before another tab took it:", err);
     }
@@ -1021,7 +884,7 @@ async function letGo(id, { asked = true } = {}) {
     made.push([t("ui.saves.new_here"), () => newSession({ rules: defaultRules() })]);
     return made;
   };
-  showNotice(() => t("ui.saves.taken"), actions, { kind: "info" });
+  notice.show(() => t("ui.saves.taken"), actions, { kind: "info" });
   updateState();
 }
 
@@ -1029,29 +892,13 @@ async function letGo(id, { asked = true } = {}) {
 async function openSaves() {
   const dialog = $("saves-dialog");
   const elsewhere = await saves.openElsewhere();
-  const list = saves.listSaves();
-  $("saves-list").replaceChildren(...list.map((save) => {
-    const here = save.id === ui.slot && !ui.away;
-    const away = elsewhere.has(save.id);
-    const status = here ? t("ui.saves.here") : away ? t("ui.saves.away") : "";
-    let button = null;
-    if (!here && !save.damaged && (!away || saves.canTakeOver())) {
-      button = h("button", {
-        type: "button",
-        class: "resume",
-        text: away ? t("ui.saves.play_here") : t("ui.saves.resume"),
-        "aria-label": t("ui.saves.button_label", { action: away ? t("ui.saves.play_here") : t("ui.saves.resume"), game: describeSave(save) }),
-        onclick: () => { dialog.close(); resumeSave(save.id, { takeOver: away }); },
-      });
-    }
-    return h("li", { class: `save${here ? " current" : ""}`, dataset: { id: save.id } },
-      h("div", { class: "save-info" },
-        h("span", { class: "save-title", text: save.damaged ? t("ui.saves.damaged") : rulesTitle(save) }),
-        save.damaged ? null : h("span", { class: "save-facts", text: sentences(describeParts(save).slice(1).join(" \u00b7 ")).slice(0, -1) }),
-        status ? h("span", { class: "save-status", text: status }) : null),
-      button);
-  }));
-  $("saves-empty").hidden = list.length > 0;
+  renderSavesList($("saves-list"), $("saves-empty"), saves.listSaves(), {
+    current: ui.away ? null : ui.slot,
+    elsewhere,
+    canTakeOver: saves.canTakeOver(),
+    presets: ui.presets,
+    onResume: (id, { takeOver }) => { dialog.close(); resumeSave(id, { takeOver }); },
+  });
   dialog.showModal();
 }
 
@@ -1063,59 +910,7 @@ function fatal(message, err) {
   tellHost("error", { message: sentences(message, err?.message ?? String(err ?? "")) });
   document.body.dataset.engine = engine ? document.body.dataset.engine : "failed";
   setState("error");
-  showNotice(sentences(message, err?.message ?? String(err ?? "")), () => [[t("ui.notice.reload"), () => window.location.reload(), true]]);
-}
-
-const STAGES = ["runtime", "engine", "ready"];
-
-// If start-up makes no progress for this long, say so (a file may have failed in a way the runtime
-// does not report); the loading goes on, and the person can reload.
-const STALL_MS = 45_000;
-let stallTimer = null;
-
-function watchStall() {
-  clearTimeout(stallTimer);
-  if (document.body.dataset.engine !== "loading") return;
-  stallTimer = setTimeout(() => {
-    if (document.body.dataset.engine !== "loading") return;
-    showNotice(() => t("ui.loader.stalled"), () => [[t("ui.notice.reload"), () => window.location.reload(), true]]);
-  }, STALL_MS);
-}
-
-// The worker's progress is worded here, in the page's language (its own words are English).
-const STAGE_WORDS = { runtime: "ui.loader.runtime", engine: "ui.loader.engine", ready: "ui.loader.ready" };
-
-function progress(stage, fraction, workerText) {
-  const text = workerText && STAGE_WORDS[stage] ? t(STAGE_WORDS[stage]) : workerText;
-  watchStall();
-  const i = STAGES.indexOf(stage);
-  document.querySelectorAll(".stages li").forEach((li) => {
-    const j = STAGES.indexOf(li.dataset.stage);
-    li.classList.toggle("done", j < i || stage === "ready");
-    li.classList.toggle("active", j === i && stage !== "ready");
-  });
-  if (Number.isFinite(fraction)) refs.loaderProgress.value = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-  if (text) refs.loaderText.textContent = text;
-}
-
-function loadFailed(message, { retry = true } = {}) {
-  document.body.dataset.engine = "failed";
-  setState("error");
-  document.querySelectorAll(".stages li.active").forEach((li) => li.classList.replace("active", "failed"));
-  refs.loaderText.textContent = t("ui.error.cannot_start");
-  refs.prompt.textContent = t("ui.error.cannot_start");
-  showNotice(message, () => (retry ? [[t("ui.notice.retry"), () => window.location.reload(), true]] : []));
-}
-
-/** Why this page's surroundings cannot run the game although its scripts run, or null. */
-function hostProblem() {
-  if (window.location.protocol === "file:") {
-    return t("ui.error.file");
-  }
-  if (window.origin === "null") {
-    return t("ui.error.sandbox");
-  }
-  return null;
+  notice.show(sentences(message, err?.message ?? String(err ?? "")), () => [[t("ui.notice.reload"), () => window.location.reload(), true]]);
 }
 
 /** Take the options out of the address once used, so that a reload resumes the game. */
@@ -1137,7 +932,7 @@ function offerNewGame(message) {
     [t("ui.notice.choose_rules"), openNewDialog],
     ...(others ? [[t("ui.notice.saves"), openSaves]] : []),
   ];
-  showNotice(() => sentences(message, t("ui.notice.can_start")), actions);
+  notice.show(() => sentences(message, t("ui.notice.can_start")), actions);
 }
 
 /** A link asks for a new game while a game is saved: ask, and keep the saved one either way. */
@@ -1156,11 +951,11 @@ async function askAboutLink(options, notes) {
     ...(list.length > 1 ? [[t("ui.notice.saves"), openSaves]] : []),
   ];
   const rules = () => ui.presets.find((p) => p.id === options.rules)?.title ?? options.rules;
-  showNotice(() => sentences(
+  notice.show(() => sentences(
     options.seed !== undefined ? t("ui.link.starts_seed", { rules: rules(), seed: options.seed }) : t("ui.link.starts", { rules: rules() }),
-    t(elsewhere.has(saved.id) ? "ui.link.saved_away" : "ui.link.saved", { game: describeSave(saved) }),
+    t(elsewhere.has(saved.id) ? "ui.link.saved_away" : "ui.link.saved", { game: describeSave(saved, ui.presets) }),
     t("ui.link.keeps"),
-    leaving.length ? t("ui.link.room", { game: describeSave(leaving[0]) }) : "",
+    leaving.length ? t("ui.link.room", { game: describeSave(leaving[0], ui.presets) }) : "",
     notes,
   ), actions, { kind: "info" });
 }
@@ -1202,7 +997,7 @@ async function begin(notes) {
       ...(list.length ? [[t("ui.notice.resume_saved"), () => resumeSave(list[0].id)]] : []),
       [t("ui.notice.choose_rules"), openNewDialog],
     ];
-    showNotice(sentences(request.errors, notes), actions);
+    notice.show(sentences(request.errors, notes), actions);
     tellHost("error", { message: sentences(request.errors), fatal: false });
     return;
   }
@@ -1224,8 +1019,8 @@ async function begin(notes) {
     await resumeOrStart(list, (s, i) => i === 0 || !s.damaged, { rules: defaultRules() }, framed);
   }
   if (told.id) await openScenario(told.id);
-  if (notes.length && refs.notice.hidden) {
-    showNotice(sentences(notes), () => [[t("ui.notice.ok"), hideNotice]], { kind: "info", focus: false });
+  if (notes.length && !notice.open) {
+    notice.tell(sentences(notes), { kind: "info", focus: false });
   }
 }
 
@@ -1325,31 +1120,21 @@ async function main() {
     notes.push(statsTrouble);
   }
   renderPlaceholder();
-  const problem = hostProblem();
+  const problem = cannotStart();
   if (problem) {
-    loadFailed(problem, { retry: false });
+    loader.failed(problem.message, { retry: problem.retry });
     return;
   }
-  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-    loadFailed(t("ui.error.no_wasm"));
-    return;
-  }
-  if (typeof Worker !== "function") {
-    loadFailed(t("ui.error.no_workers"));
-    return;
-  }
-  progress("runtime", 0.02, t("ui.loader.runtime"));
+  loader.progress("runtime", 0.02, t("ui.loader.runtime"));
   try {
-    engine = await startEngine({ onProgress: progress, lang: speech.lang });
+    engine = await startEngine({ onProgress: loader.progress, lang: speech.lang });
   } catch (err) {
     console.error(err);
-    loadFailed(sentences(t("ui.error.load", { reason: err?.message ?? err })));
+    loader.failed(sentences(t("ui.error.load", { reason: err?.message ?? err })));
     return;
   }
-  document.body.dataset.engine = "ready";
-  clearTimeout(stallTimer);
-  progress("ready", 1, t("ui.loader.ready"));
-  hideNotice();
+  loader.ready();
+  notice.hide();
   if (!store.usable()) {
     ui.storageSaid = true;  // said once, with the start-up notes
     notes.push(t("ui.notice.no_storage"));
