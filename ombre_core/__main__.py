@@ -201,7 +201,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise OmbreError(f"--levels: {exc}") from None
     session = Session(rules, args.seed, human=None)
     outcomes: Counter[str] = Counter()
-    ombre_wins = volees = 0
+    volees = 0
     start = time.perf_counter()
     for _ in range(args.games):
         rng = random.Random(args.seed * 7919 + session.number)
@@ -215,9 +215,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                 where = f"{names[seat]} at seat {seat}, deal {session.number}"
                 raise OmbreError(f"{where}: {exc}") from None
         assert deal.is_over
-        outcomes[settle(deal).outcome] += 1
-        ombre_wins += settle(deal).outcome == "sacada"
-        volees += settle(deal).vole
+        settled = settle(deal)
+        outcomes[settled.outcome] += 1
+        volees += settled.vole
         session.next_deal()
     elapsed = time.perf_counter() - start
     report = {
@@ -229,6 +229,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         "voles": volees,
         "balances": session.ledger.balances,
         "pool": session.ledger.pool,
+        "unit": rules.units,
         "seconds": round(elapsed, 3),
         "games_per_second": round(args.games / elapsed, 1) if elapsed else None,
     }
@@ -394,6 +395,8 @@ def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> 
 
 RULES_HELP = "the table: a preset of docs/rules.md (default 1660)"
 RECORD_HELP = "a game record, ombre-record/1 (docs/record.md)"
+# The usage line names the levels only: the diagnostic variants are for measuring (docs/bots.md).
+PLAYER_HELP = f"{', '.join(LEVELS)} or random, or a variant of docs/bots.md"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -424,7 +427,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         choices=sorted(PLAYERS),
         default="rules",
-        help="one player for every seat (default rules, the novice); --levels for each seat",
+        metavar="PLAYER",
+        help=f"one player for every seat (default rules, the novice): {PLAYER_HELP};"
+        " --levels for each seat",
     )
     sim.add_argument(
         "--levels",
@@ -434,7 +439,11 @@ def build_parser() -> argparse.ArgumentParser:
     mov = sub.add_parser("move", help="the action a computer player takes next in a record")
     mov.add_argument("file", help=RECORD_HELP)
     mov.add_argument(
-        "--level", choices=list(PLAYERS), default="novice", help="the player (default novice)"
+        "--level",
+        choices=list(PLAYERS),
+        default="novice",
+        metavar="PLAYER",
+        help=f"the player (default novice): {PLAYER_HELP}",
     )
     mov.add_argument(
         "--seed", type=int, default=0, help="the player's seed: the same action again (default 0)"

@@ -154,6 +154,7 @@ def test_a_simulation_seats_a_player_of_your_own(
     assert code == 0, err
     ours = json.loads(out)
     assert ours["players"] == ["own_bots.Rules", "novice", "novice"]
+    assert ours["unit"] == "lesser counters"  # 1660's balances, in the pamphlet's counters
     code, out, _ = simulated(capsys, "--games", "12", "--levels", "novice")
     assert (ours["balances"], ours["outcomes"]) == (
         json.loads(out)["balances"],

@@ -368,6 +368,7 @@ def test_the_command_line_plays_and_simulates_two() -> None:
     report = json.loads(printed.getvalue())
     assert report["rules"] == "two" and sum(report["outcomes"].values()) == 30
     assert sum(report["balances"]) + report["pool"] == 0
+    assert report["unit"] == "counters"  # what the balances count, as a duel names it
 
 
 # ---- the players --------------------------------------------------------------------------------
