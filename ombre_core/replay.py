@@ -19,7 +19,7 @@ from . import jsontext
 from .cards import format_card
 from .errors import InvalidRecord, OmbreError, not_json
 from .i18n import figure, tr
-from .narrate import card_info
+from .narrate import card_info, table_name
 from .record import replay, start_of
 from .scenarios import caption_at, mark_words, scenario, scenario_names, scenario_title
 from .session import Session, default_names, names_playing_on
@@ -114,7 +114,7 @@ class Replay:
         snap = snapshot(view_of(deal, self.seat), facts)
         snap["human_to_move"] = False
         if not deal.is_over and deal.to_move is not None:  # nobody here is "you"
-            snap["prompt"] = tr("scenario.replay.next", name=names[deal.to_move])
+            snap["prompt"] = tr("scenario.replay.next", name=table_name(names[deal.to_move]))
         snap["legal"] = []
         snap["discard"] = None
         snap["forced"] = None  # nothing is played for anyone in a replay

@@ -124,6 +124,18 @@ def test_play_on_keeps_the_records_players() -> None:
     assert [s["name"] for s in call(bridge.load, saved)["seats"]][1:] == ["The Baron", "The Knight"]
 
 
+def test_the_prompt_names_the_next_player_in_the_tables_language() -> None:
+    """A record without names has the table's own players, each named in the page's language:
+    the prompt named them in English ("Als Nächstes: The Baron") beside "Der Baron" in the log."""
+    record = {key: value for key, value in BELINDA.items() if key != "names"}
+    replay = Replay(record)
+    replay.go(1)
+    with i18n.using("de"):
+        snap = replay.snapshot()
+    nxt = snap["seats"][snap["to_move"]]["name"]
+    assert nxt == "Der Baron" and snap["prompt"] == f"Als Nächstes: {nxt}."
+
+
 def test_a_player_the_record_called_you_is_renamed_when_played_on() -> None:
     """The person's own record watched from another seat: its "You" is a computer player now."""
     assert names_playing_on(("You", "The Baron", "Sir Plume"), 1) == (
