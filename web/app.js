@@ -376,7 +376,7 @@ function render() {
 function renderTools() {
   const snap = ui.snap;
   const undo = $("btn-undo");
-  undo.hidden = !ui.settings.practice || ui.away;
+  undo.hidden = !ui.settings.practice || ui.away || Boolean(snap?.replay);  // a record: nothing to take back
   undo.disabled = ui.busy || !snap?.undo?.available;
   const played = snap?.tricks_played;
   const tricks = $("btn-tricks");

@@ -172,6 +172,15 @@ def test_undo_in_practice_mode(page: Any, base_url: str, console_errors: list[st
     row = page.locator("#ledger tbody tr").first
     expect(row).to_have_class(re.compile(r"\bpractice\b"))
     expect(row.locator(".practice-mark")).to_have_attribute("title", re.compile("Undo once"))
+    # Watching a record nothing can be taken back: no Undo (it stood there, disabled).
+    page.get_by_role("button", name="Saved games").click()
+    belinda = Path(__file__).resolve().parent.parent / "data" / "belinda.json"
+    page.locator("#record-file").set_input_files(str(belinda))
+    expect(page.locator("#replay-bar")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(undo).to_be_hidden()
+    page.locator("#replay-close").click()
+    expect(page.locator("#replay-bar")).to_be_hidden(timeout=ENGINE_TIMEOUT_MS)
+    expect(undo).to_be_visible()
     # Practice off: no Undo.
     page.locator("#btn-settings").click()
     page.locator('#settings-form input[name="practice"]').uncheck()
