@@ -130,11 +130,17 @@ const PLACES = {
   5: ["bottom", "right", "top-right", "top-left", "left"],  // Ombre by five: play goes to the right
 };
 
-/** Where a seat sits on screen, as seen from the human: you at the bottom, play goes to the right. */
-export function position(seat, human, seats) {
+/** The seat at the bottom of the table: the person's, or the one a record is watched from (whose
+ * hand is shown). */
+function viewer(snap) {
+  return snap.replay ? snap.replay.seat : snap.human;
+}
+
+/** Where a seat sits on screen, seen from `bottom` (viewer()): play goes to the right. */
+export function position(seat, bottom, seats) {
   const places = PLACES[seats];
   if (!places) throw new Error(`no table layout for ${seats} seats`);
-  return places[(seat - human + seats) % seats];
+  return places[(seat - bottom + seats) % seats];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,7 +169,7 @@ export function cardFigure(card, extraClass = "") {
 const BID_WORDS = { pass: "ui.bid.pass", play: "ui.bid.play", "sans-prendre": "ui.bid.sans-prendre" };
 
 function seatPanel(snap, s) {
-  const pos = position(s.seat, snap.human, snap.seats.length);
+  const pos = position(s.seat, viewer(snap), snap.seats.length);
   const toMove = snap.to_move === s.seat && snap.phase !== "over";
   const panel = h("section", {
     class: `seat seat-${pos}${toMove ? " to-move" : ""}${s.role ? " role-" + s.role : ""}`,
@@ -221,7 +227,7 @@ export function renderSeats(snap, refs) {
   refs.table?.classList.toggle("seats-4", snap.seats.length === 4);
   refs.table?.classList.toggle("seats-5", snap.seats.length === 5);
   for (const s of snap.seats) {
-    const pos = position(s.seat, snap.human, snap.seats.length);
+    const pos = position(s.seat, viewer(snap), snap.seats.length);
     refs.seats[pos].append(seatPanel(snap, s));
   }
 }
@@ -292,7 +298,7 @@ export function renderTrick(snap, refs) {
   area.dataset.gathered = doneKey;
   area.classList.toggle("gather", gather);
   for (const pos of ["left", "right", "bottom", "top", "top-left", "top-right"]) {
-    area.classList.toggle(`to-${pos}`, done && position(trick.winner, snap.human, snap.seats.length) === pos);
+    area.classList.toggle(`to-${pos}`, done && position(trick.winner, viewer(snap), snap.seats.length) === pos);
   }
   if (!trick) {
     area.dataset.shown = "";
@@ -318,7 +324,7 @@ export function renderTrick(snap, refs) {
   area.dataset.shown = trick.cards.map(({ card }) => card.code).join(" ");
   const list = h("ul", { class: "trick-cards" });
   trick.cards.forEach(({ seat, card }) => {
-    const pos = position(seat, snap.human, snap.seats.length);
+    const pos = position(seat, viewer(snap), snap.seats.length);
     const won = done && trick.winner === seat;
     const fresh = !before.has(card.code);
     // A defender who said Gano ('tis mine) with this card: the word stays by it for the trick.

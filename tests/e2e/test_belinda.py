@@ -78,6 +78,13 @@ def test_the_tenaces_example_is_told_from_the_hand_that_holds_them(
     bar = page.locator("#replay-bar")
     expect(bar).to_contain_text("Tenaces", timeout=ENGINE_TIMEOUT_MS)
     expect(bar.locator(".replay-caption cite")).to_contain_text("Of the Tenaces")
+    # Told from Belinda's seat (1): her panel is the one above the hand shown, the others
+    # round the table in the order of play (the Baron next, on her right; Sir Plume, the Ombre,
+    # on her left); before, seat 0 sat at the bottom, over Belinda's cards.
+    expect(page.locator("#seat-bottom .seat-name")).to_have_text("Belinda")
+    expect(page.locator("#seat-right .seat-name")).to_have_text("The Baron")
+    expect(page.locator("#seat-left .seat-name")).to_have_text("Sir Plume")
+    expect(page.locator("#seat-bottom .backs")).to_have_count(0)
     page.locator("#replay-end").click()
     expect(bar).to_contain_text("step 33 of 33")
     expect(bar.locator(".poem")).to_contain_text("Tenaces, because it so catches you")
