@@ -219,11 +219,13 @@ def load(saved: str) -> dict[str, Any]:
 
 @_reply
 def export_record(_: str = "") -> dict[str, Any]:
-    """The finished deal's record. During a deal it is refused: it holds every hand."""
-    deal = _current().deal
+    """The finished deal's record. During a deal it is refused: it holds every hand. It names
+    the players as the table does, the person "You": watched again, the deal is theirs."""
+    session = _current()
+    deal = session.deal
     if not deal.is_over:
         raise OmbreError(i18n.tr("error.record-over"))
-    return {"record": to_record(deal)}
+    return {"record": {**to_record(deal), "names": list(session.names)}}
 
 
 @dataclass(slots=True)

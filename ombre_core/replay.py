@@ -22,7 +22,7 @@ from .i18n import figure, tr
 from .narrate import card_info, table_name
 from .record import replay, start_of
 from .scenarios import caption_at, mark_words, scenario, scenario_names, scenario_title
-from .session import Session, default_names, names_playing_on
+from .session import DEFAULT_NAMES, Session, default_names, names_playing_on
 from .state import Deal
 from .table import TableFacts, snapshot
 from .tables import DISPLAY_ORDER
@@ -30,6 +30,10 @@ from .views import view_of
 
 MAX_RECORD_CHARS = 1_000_000
 """A record longer than this is refused unread (a deal's record is a few kilobytes)."""
+
+
+YOU = DEFAULT_NAMES[0]
+"""The person's name at the table, as a deal saved from it records their seat."""
 
 
 class Replay:
@@ -43,11 +47,9 @@ class Replay:
     title: str | None = None
     cite: str = "{}"
 
-    def __init__(self, record: Any, seat: int = 0) -> None:
+    def __init__(self, record: Any, seat: int | None = None) -> None:
         start = start_of(record)
         parsed = replay(record).history  # checked whole: InvalidRecord names the failing action
-        if not 0 <= seat < start.seats:
-            raise OmbreError(f"no seat {seat} at a table of {start.seats}")
         names = record.get("names")
         if names is not None and not (
             isinstance(names, list)
@@ -55,14 +57,18 @@ class Replay:
             and all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
         ):
             raise InvalidRecord(tr("error.record.names", n=start.seats))
+        self.names = tuple(names) if names else default_names(start.seats, None)
+        if seat is None:  # the person's own deal is watched from their seat, else from the first
+            seat = self.names.index(YOU) if YOU in self.names else 0
+        if not 0 <= seat < start.seats:
+            raise OmbreError(f"no seat {seat} at a table of {start.seats}")
         self.start = start
         self.actions = parsed
         self.seat = seat
-        self.names = tuple(names) if names else default_names(start.seats, None)
         self.step = 0
 
     @classmethod
-    def from_text(cls, text: str, seat: int = 0) -> Replay:
+    def from_text(cls, text: str, seat: int | None = None) -> Replay:
         """Read a record from JSON text, with the reason when it cannot be read."""
         if len(text) > MAX_RECORD_CHARS:
             raise InvalidRecord(tr("error.record.too-long", n=figure(len(text))))
@@ -110,11 +116,16 @@ class Replay:
         n = deal.seats
         sid = self.scenario_id
         names = self.names if sid is None else scenario_names(sid)  # in the language shown
-        facts = TableFacts(names, None, 1, (0,) * n, self.start.pool_in, 0, ())
+        # The person's own deal is told to them ("You play ..."); any other record to nobody.
+        reader = self.seat if sid is None and self.names[self.seat] == YOU else None
+        facts = TableFacts(names, reader, 1, (0,) * n, self.start.pool_in, 0, ())
         snap = snapshot(view_of(deal, self.seat), facts)
         snap["human_to_move"] = False
-        if not deal.is_over and deal.to_move is not None:  # nobody here is "you"
-            snap["prompt"] = tr("scenario.replay.next", name=table_name(names[deal.to_move]))
+        if not deal.is_over and deal.to_move is not None:  # whose step comes next; nothing to do
+            if deal.to_move == reader:
+                snap["prompt"] = tr("scenario.replay.next-you")
+            else:
+                snap["prompt"] = tr("scenario.replay.next", name=table_name(names[deal.to_move]))
         snap["legal"] = []
         snap["discard"] = None
         snap["forced"] = None  # nothing is played for anyone in a replay

@@ -136,6 +136,43 @@ def test_the_prompt_names_the_next_player_in_the_tables_language() -> None:
     assert nxt == "Der Baron" and snap["prompt"] == f"Als Nächstes: {nxt}."
 
 
+def test_the_persons_own_deal_is_watched_from_their_seat_in_their_words() -> None:
+    """A deal saved from the table keeps its players' names, the person's "You" among them: a
+    record played on from Belinda's game still has the Knight, and the person, watching it, sees
+    their own seat at the bottom, their moves told as theirs ("You play ..."). Before, the record
+    had no names: the person's seat was "Belinda" and the Knight became Sir Plume."""
+    call(bridge.scenario_open, {"id": "tenaces"})  # told from Belinda's seat, 1
+    call(bridge.replay_step, {"step": 20})
+    snap = call(bridge.replay_play_on, {"level": "novice"})
+    assert snap["human"] == 1
+    while snap["phase"] != "over":
+        if snap["human_to_move"]:
+            card = next(c["code"] for c in snap["hand"] if c["legal"])
+            snap = call(bridge.apply, {"action": card})
+        else:
+            snap = call(bridge.bot_move)
+    record = call(bridge.export_record)["record"]
+    assert record["names"] == ["Sir Plume", "You", "The Baron"]
+    watched = call(bridge.replay_open, json.dumps(record))
+    assert watched["replay"]["seat"] == 1 and watched["human"] == 1
+    assert [s["name"] for s in watched["seats"]] == ["Sir Plume", "You", "The Baron"]
+    ended = call(bridge.replay_step, {"step": len(record["actions"])})
+    assert any(line.startswith("You play") for line in ended["log"])
+    assert not any(line.startswith("You plays") for line in ended["log"])
+    with i18n.using("de"):
+        assert any(line.startswith("Du spielst") for line in call(bridge.snapshot)["log"])
+    steps = (call(bridge.replay_step, {"step": n}) for n in range(len(record["actions"])))
+    theirs = next(snap for snap in steps if snap["to_move"] == 1)
+    assert theirs["prompt"] == "Next: you." and theirs["human_to_move"] is False
+
+
+def test_a_record_without_names_is_watched_from_the_first_seat_by_the_tables_players() -> None:
+    record = {key: value for key, value in BELINDA.items() if key != "names"}
+    snap = call(bridge.replay_open, json.dumps(record))
+    assert snap["replay"]["seat"] == 0 and snap["human"] is None
+    assert [s["name"] for s in snap["seats"]] == ["Belinda", "The Baron", "Sir Plume"]
+
+
 def test_a_player_the_record_called_you_is_renamed_when_played_on() -> None:
     """The person's own record watched from another seat: its "You" is a computer player now."""
     assert names_playing_on(("You", "The Baron", "Sir Plume"), 1) == (

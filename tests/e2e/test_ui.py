@@ -564,6 +564,13 @@ def test_save_the_record_downloads_the_deal(
     assert download.suggested_filename == "ombre-deal-1.json"
     record = json.loads(Path(download.path()).read_text())
     assert record.get("format") == "ombre-record/1"
+    assert record["names"] == ["You", "The Baron", "Sir Plume"]
+    # Watched again, the deal is the person's: their seat at the bottom, their moves as theirs.
+    page.get_by_role("button", name="Saved games").click()
+    page.locator("#record-file").set_input_files(download.path())
+    expect(page.locator("#replay-bar")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#seat-bottom .seat-name")).to_have_text("You")
+    expect(page.locator("#log li").first).to_contain_text("You dealt")
     assert console_errors == []
 
 
