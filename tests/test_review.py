@@ -13,7 +13,7 @@ import pytest
 from ombre_helpers import PRESET_LIST, play_bridge_deal
 from test_solver import ending
 
-from ombre_core import bridge, table
+from ombre_core import bridge, i18n, table
 from ombre_core.actions import Act, Action, format_action, parse_action
 from ombre_core.bots import RandomPlayer, make_player, review
 from ombre_core.bots.ladder import VOLE_RUNG, ladder_of
@@ -540,3 +540,14 @@ def test_the_review_marks_the_undeclared_vole_on_its_card() -> None:
     assert f"it would have paid {amount} more" in row["text"]
     assert f"Your vole, made but not declared, left {amount} unpaid." in shown["summary"]
     assert all(r["verdict"] != "vole" for r in shown["decisions"] if r["index"] != index)
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_verdicts_words_do_not_say_its_label_again(lang: str) -> None:
+    """The table shows a verdict's label in bold and its words after it: "Cost the game Cost the
+    game: with every hand known ..." said it twice, in every language."""
+    words = i18n.catalogue(lang)
+    for key, label in words.items():
+        text = words.get(key + ".text")
+        if key.startswith("engine.review.") and text is not None:
+            assert not text.casefold().startswith(label.casefold()), (key, text)
