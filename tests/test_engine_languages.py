@@ -147,6 +147,15 @@ def test_no_english_sentence_is_left_in_another_language(lang: str, rules: Rules
             assert word not in text, (lang, where, text)
 
 
+def test_english_says_you_in_capitals_only_where_a_sentence_begins() -> None:
+    """The person's pronoun stood capitalised mid-sentence in fifteen English lines ("Sir Plume
+    pays You 1 counter", "dealt; You are eldest hand") (the other languages use their own
+    pronoun forms there: te, vous, dir, dig)."""
+    mid_sentence = re.compile(r'(?<![.:!?"“(]) You\b')
+    for key, text in i18n.catalogue("en").items():
+        assert not mid_sentence.search(text), (key, text)
+
+
 def test_english_keeps_each_presets_spelling() -> None:
     by_preset = {r.id: r for r in PRESET_LIST}
     assert "Spadillio" in glossary(by_preset["1660"])["spadille"]
