@@ -14,6 +14,9 @@ few conventions, so that each language writes whole sentences in its own grammar
 - ``card.spadille`` ...: the named cards in a language other than English, which keeps each
   preset's own spelling (:func:`names_of`);
 - ``engine.pay.<reason>``: a payment, per :class:`~.scoring.Transfer` reason and direction;
+- ``engine.name.<name>``, ``.mid`` and ``.to``: the table's names at the head of a sentence, in
+  its middle, and paid or asked (with the preposition, which Spanish and French contract: ``al
+  Barón``, ``au Baron``; German declines: ``dem Baron``); ``engine.name.to`` for any other name;
 - ``glossary.<term>`` and ``glossary.<term>.<table>``: the glossary, with its variants for the
   called king, the demanded king, Quadrille's forced Spadille and Ombre by two.
 """
@@ -385,11 +388,20 @@ the Knight of Belinda's game (a table played on from it keeps him), as saved in 
 keys: each language calls the Baron in its own words."""
 
 
-def table_name(name: str) -> str:
+_ARTICLED = frozenset({"The Baron", "The Knight"})
+"""The table's names that carry an article, which each language declines mid-sentence."""
+
+
+def table_name(name: str, form: str = "") -> str:
     """A seat's name as the table shows it: a default name in the current language, any other
-    name as it was given."""
+    name as it was given. ``form`` "mid" is the name in the middle of a sentence ("the Baron",
+    "der Baron"); "to" the name paid or asked, with the preposition the language puts there
+    and contracts ("al Barón", "au Baron", "dem Baron"; "a Sir Plume")."""
     key = _TABLE_NAMES.get(name)
-    return name if key is None else tr(key)
+    if form and name in _ARTICLED and key is not None:
+        return tr(f"{key}.{form}")
+    shown = name if key is None else tr(key)
+    return tr("engine.name.to", name=shown) if form == "to" else shown
 
 
 class Narrator:
@@ -400,11 +412,20 @@ class Narrator:
     """
 
     def __init__(self, names: Sequence[str], seat: int | None) -> None:
+        self.given = tuple(names)
         self.names = [table_name(name) for name in names]
         self.seat = seat
 
     def who(self, seat: int) -> str:
         return tr("engine.you") if seat == self.seat else self.names[seat]
+
+    def mid(self, seat: int) -> str:
+        """Another seat's name in the middle of a sentence (the Baron, le Baron, baronen)."""
+        return table_name(self.given[seat], "mid")
+
+    def whom(self, seat: int) -> str:
+        """Another seat's name as the one paid or asked (the Baron, dem Baron, al Barón)."""
+        return table_name(self.given[seat], "to")
 
     def _say(self, key: str, seat: int, **fields: object) -> str:
         """The sentence ``key`` with ``seat`` as its subject."""
@@ -498,7 +519,7 @@ class Narrator:
                 called = A.called_card(e.action)
                 if view.demanded_from is not None:  # Quadrille by three: handed over (CG)
                     king = _king(called)
-                    whom = self.who(view.demanded_from)
+                    whom = self.whom(view.demanded_from)
                     if e.seat == self.seat:
                         line = tr(called_key("engine.log.demand.you", called), king=king, whom=whom)
                     elif view.demanded_from == self.seat:
@@ -698,7 +719,7 @@ class Narrator:
             clause = tr(key, who=self.who(s.ombre), king=_king(s.called), **took)
         else:
             clause = self._say(called_key("engine.result.side.pair", s.called), s.ombre,
-                               partner=self.who(s.partner),
+                               partner=self.mid(s.partner),
                                king=_king(s.called), **took)  # fmt: skip
         if s.outcome == SACADA:
             return tr("engine.result.side.win", clause=clause)
@@ -725,7 +746,7 @@ class Narrator:
             return self._say(key, seat, **fields)
         if t.payee == self.seat:
             return tr(key + ".to.to-you", who=self.who(t.payer), **fields)
-        return self._say(key + ".to", t.payer, payee=self.who(t.payee), **fields)
+        return self._say(key + ".to", t.payer, payee=self.whom(t.payee), **fields)
 
     def stakes_line(self, amount: int, rules: Rules) -> str:
         """Every player's stake for the game, paid into an empty pool (RG; CG at every deal)."""

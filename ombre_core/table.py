@@ -172,7 +172,7 @@ def _prompt(view: View, narrator: Narrator) -> str:
     if view.step == Phase.GIVE and view.demanded_from is not None and view.called is not None:
         return tr(
             called_key("engine.prompt.give", view.called),
-            who=narrator.who(view.demanded_from),
+            who=narrator.whom(view.demanded_from),
             king=plain_lower(view.called),
         )
     if view.discard_bounds is not None:

@@ -21,6 +21,7 @@ from ombre_core.bots import RulePlayer
 from ombre_core.bots.review import review_deal
 from ombre_core.narrate import Narrator, glossary
 from ombre_core.rules import PRESETS, Rules, get_rules
+from ombre_core.scoring import Transfer
 from ombre_core.session import Session
 from ombre_core.views import view_of
 
@@ -491,3 +492,51 @@ def test_a_saved_game_that_cannot_be_read_is_refused_in_the_language(lang: str) 
         assert bridge.snapshot() == before  # every refusal kept the game in progress
     finally:
         bridge._session = None
+
+
+PAID_TO = {  # Sir Plume pays the Baron, then the Baron pays Sir Plume: how each language says it
+    "en": ("Sir Plume pays the Baron 1 counter for the game.", "pays Sir Plume"),
+    "es": ("Sir Plume paga al Barón 1 ficha por el juego.", "paga a Sir Plume"),
+    "fr": ("Sir Plume paie 1 jeton au Baron pour le jeu.", "à Sir Plume"),
+    "de": ("Sir Plume zahlt dem Baron 1 Marke für das Spiel.", "zahlt Sir Plume"),
+    "da": ("Sir Plume betaler baronen 1 jeton for spillet.", "betaler Sir Plume"),
+}
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_player_named_with_an_article_is_paid_as_the_language_says_it(lang: str) -> None:
+    """The Baron and the Knight carry an article: paid, demanded from or named mid-sentence, the
+    language declines it ("zahlt dem Baron", "paga al Barón", "paie ... au Baron", "pays the
+    Baron"); before, every language wrote the name as at the head of a sentence ("Du zahlst
+    Der Baron", "You pay The Baron")."""
+    rules = get_rules("classic")
+    with i18n.using(lang):
+        narrator = Narrator(("You", "The Baron", "Sir Plume"), 0)
+        to_baron = narrator.transfer_line(Transfer(2, 1, 1, "game"), rules)
+        to_plume = narrator.transfer_line(Transfer(1, 2, 1, "game"), rules)
+        mid = narrator.mid(1)
+        head = narrator.who(1)
+    expected, plume = PAID_TO[lang]
+    assert to_baron == expected
+    assert plume in to_plume
+    assert mid[0].islower() and mid != head  # "the Baron", "der Baron", "baronen" ...
+    # The Ombre of Quadrille by three gives the Baron a card for the king he demanded.
+    from ombre_core.state import Deal, Phase
+
+    rules = get_rules("quadrille-3")
+    for seed in range(1, 200):
+        deal = Deal.from_seed(rules, seed, seed % rules.seats)
+        rng = random.Random(seed)
+        while deal.phase not in (Phase.GIVE, Phase.PLAY) and not deal.is_over:
+            assert deal.to_move is not None
+            deal.apply(RulePlayer().choose(view_of(deal, deal.to_move), rng))
+        if deal.phase == Phase.GIVE and deal.demanded_from == 1 and deal.ombre != 1:
+            break
+    else:
+        raise AssertionError("no deal in which the Baron's king is demanded")
+    assert deal.ombre is not None
+    with i18n.using(lang):
+        names = Narrator(("You", "The Baron", "Sir Plume"), deal.ombre)
+        give = table._prompt(view_of(deal, deal.ombre), names)
+        paid, head = names.whom(1), names.who(1)
+    assert paid in give and head not in give, give
