@@ -21,7 +21,7 @@ from .errors import InvalidRecord, OmbreError, not_json
 from .i18n import figure, tr
 from .narrate import card_info, table_name
 from .record import replay, start_of
-from .scenarios import caption_at, mark_words, scenario, scenario_names, scenario_title
+from .scenarios import caption_at, mark_words, scenario, scenario_title
 from .session import DEFAULT_NAMES, Session, default_names, names_playing_on
 from .state import Deal
 from .table import TableFacts, snapshot
@@ -115,7 +115,7 @@ class Replay:
         deal = self.deal_at()
         n = deal.seats
         sid = self.scenario_id
-        names = self.names if sid is None else scenario_names(sid)  # in the language shown
+        names = self.names  # as recorded: the narrator names the table's own in the language shown
         # The person's own deal is told to them ("You play ..."); any other record to nobody.
         reader = self.seat if sid is None and self.names[self.seat] == YOU else None
         facts = TableFacts(names, reader, 1, (0,) * n, self.start.pool_in, 0, ())

@@ -256,6 +256,5 @@ __all__ = [
     "caption_at",
     "mark_words",
     "scenario",
-    "scenario_names",
     "scenario_title",
 ]

@@ -173,6 +173,23 @@ def test_a_record_without_names_is_watched_from_the_first_seat_by_the_tables_pla
     assert [s["name"] for s in snap["seats"]] == ["Belinda", "The Baron", "Sir Plume"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ["Belinda", "The Baron", "The Knight"]),
+        ("de", ["Belinda", "Der Baron", "Der Ritter"]),
+    ],
+)
+def test_a_scenarios_players_are_the_tables_named_in_the_language(
+    lang: str, names: list[str]
+) -> None:
+    """A scenario's record names its players as the table does, and the narrator names them in
+    the page's language (with the forms a sentence needs), as in any record."""
+    with i18n.using(lang):
+        snap = Replay.of_scenario("belinda").snapshot()
+    assert [s["name"] for s in snap["seats"]] == names
+
+
 def test_a_player_the_record_called_you_is_renamed_when_played_on() -> None:
     """The person's own record watched from another seat: its "You" is a computer player now."""
     assert names_playing_on(("You", "The Baron", "Sir Plume"), 1) == (
