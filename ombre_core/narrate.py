@@ -427,6 +427,19 @@ class Narrator:
         """Another seat's name as the one paid or asked (the Baron, dem Baron, al Barón)."""
         return table_name(self.given[seat], "to")
 
+    def trick_title(self, number: int, leader: int, winner: int) -> str:
+        """A trick played, as the Tricks played dialog titles it: who led it, who won it, named
+        mid-sentence ("won by the Baron"); the reader's own share has its own words."""
+        key = "other"
+        if self.seat in (leader, winner):
+            mine = "led" if leader == self.seat else "won"
+            key = "you-both" if leader == winner else f"you-{mine}"
+        fields: dict[str, object] = {"n": number}
+        for role, seat in (("leader", leader), ("winner", winner)):
+            if seat != self.seat:
+                fields[role] = self.mid(seat)
+        return tr(f"engine.tricks.heading.{key}", **fields)
+
     def _say(self, key: str, seat: int, **fields: object) -> str:
         """The sentence ``key`` with ``seat`` as its subject."""
         if seat == self.seat:

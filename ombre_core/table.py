@@ -249,7 +249,7 @@ def _forced(view: View) -> str | None:
     return A.format_action(action) if A.is_card(action) else None
 
 
-def _tricks_played(view: View) -> dict[str, Any]:
+def _tricks_played(view: View, narrator: Narrator) -> dict[str, Any]:
     """The tricks quitted so far in this deal, where the rules let the person look at them.
 
     RG lets anyone look at the tricks at any time ("which ordinarily is resolved on the
@@ -268,6 +268,7 @@ def _tricks_played(view: View) -> dict[str, Any]:
                     "leader": leader,
                     "cards": _trick_cards(view, leader, cards),
                     "winner": winner,
+                    "title": narrator.trick_title(number, leader, winner),
                 }
             )
     return {"count": len(view.tricks), "shown": shown, "rule": rule, "tricks": tricks}
@@ -434,7 +435,7 @@ def snapshot(view: View, table: TableFacts) -> dict[str, Any]:
         "glossary": glossary(rules),
         "forced": _forced(view),
         "undo": {"available": table.can_undo, "used": table.undos},
-        "tricks_played": _tricks_played(view),
+        "tricks_played": _tricks_played(view, narrator),
     }
 
 

@@ -540,3 +540,47 @@ def test_a_player_named_with_an_article_is_paid_as_the_language_says_it(lang: st
         give = table._prompt(view_of(deal, deal.ombre), names)
         paid, head = names.whom(1), names.who(1)
     assert paid in give and head not in give, give
+
+
+TRICK_TITLES = {  # the Baron led and Sir Plume won; then the reader led and won
+    "en": ("Trick 1: led by the Baron, won by Sir Plume", "Trick 1: led and won by you"),
+    "es": ("Baza 1: salió el Barón, la ganó Sir Plume", "Baza 1: saliste tú y la ganaste"),
+    "fr": (
+        "Levée 1 : entamée par le Baron, gagnée par Sir Plume",
+        "Levée 1 : entamée et gagnée par vous",
+    ),
+    "de": (
+        "Stich 1: ausgespielt hat der Baron, gewonnen hat Sir Plume",
+        "Stich 1: ausgespielt und gewonnen hast du",
+    ),
+    "da": (
+        "Stik 1: spillet ud af baronen, vundet af Sir Plume",
+        "Stik 1: spillet ud og vundet af dig",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_each_trick_played_is_titled_by_the_engine_in_the_language(lang: str) -> None:
+    """The Tricks played dialog titled each trick from the seats' names ("gewonnen von Der
+    Baron", "salió Tú"): the engine titles them now, with the names' forms and the reader's own
+    words."""
+    with i18n.using(lang):
+        names = Narrator(("You", "The Baron", "Sir Plume"), 0)
+        theirs = names.trick_title(1, 1, 2)
+        mine = names.trick_title(1, 0, 0)
+    assert (theirs, mine) == TRICK_TITLES[lang]
+    session = Session(get_rules("1660"), 3, human=0)
+    deal = session.deal
+    rng = random.Random(3)
+    while len(deal.tricks) < 2 and not deal.is_over:
+        assert deal.to_move is not None
+        session.apply(RulePlayer().choose(view_of(deal, deal.to_move), rng))
+    with i18n.using(lang):
+        played = bridge._snapshot(session)["tricks_played"]
+        titles = [
+            names.trick_title(n, leader, winner)
+            for n, (leader, _, winner) in enumerate(deal.tricks, 1)
+        ]
+    assert len(titles) == 2 and played["shown"]  # 1660 lets anyone look at the tricks
+    assert [t["title"] for t in played["tricks"]] == titles

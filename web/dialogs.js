@@ -21,8 +21,7 @@ export function renderTricksDialog(snap, ruleBox, list) {
     ruleBox.append(" ", h("b", { text: t("ui.tricks.none") }));
   }
   list.replaceChildren(...(played.tricks ?? []).map((trick) => {
-    const winner = seatName(snap, trick.winner);
-    const heading = t("ui.tricks.heading", { n: trick.number, leader: seatName(snap, trick.leader), winner });
+    const heading = trick.title;  // the engine's words: who led it and who won it
     return h("li", { class: "played-trick", dataset: { number: String(trick.number) } },
       h("h3", { class: "played-title", text: heading }),
       h("ol", { class: "played-cards", "aria-label": heading },
