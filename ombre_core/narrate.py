@@ -398,7 +398,7 @@ def table_name(name: str, form: str = "") -> str:
     "der Baron"); "to" the name paid or asked, with the preposition the language puts there
     and contracts ("al Barón", "au Baron", "dem Baron"; "a Sir Plume")."""
     key = _TABLE_NAMES.get(name)
-    if form and name in _ARTICLED and key is not None:
+    if form and name in _ARTICLED:  # each of them has a key, and its forms beside it
         return tr(f"{key}.{form}")
     shown = name if key is None else tr(key)
     return tr("engine.name.to", name=shown) if form == "to" else shown

@@ -22,7 +22,7 @@ from .i18n import figure, tr
 from .narrate import card_info, table_name
 from .record import replay, start_of
 from .scenarios import caption_at, mark_words, scenario, scenario_title
-from .session import DEFAULT_NAMES, Session, default_names, names_playing_on
+from .session import YOU, Session, default_names, names_playing_on
 from .state import Deal
 from .table import TableFacts, snapshot
 from .tables import DISPLAY_ORDER
@@ -30,10 +30,6 @@ from .views import view_of
 
 MAX_RECORD_CHARS = 1_000_000
 """A record longer than this is refused unread (a deal's record is a few kilobytes)."""
-
-
-YOU = DEFAULT_NAMES[0]
-"""The person's name at the table, as a deal saved from it records their seat."""
 
 
 class Replay:
@@ -115,17 +111,18 @@ class Replay:
         deal = self.deal_at()
         n = deal.seats
         sid = self.scenario_id
-        names = self.names  # as recorded: the narrator names the table's own in the language shown
-        # The person's own deal is told to them ("You play ..."); any other record to nobody.
+        # The person's own deal is told to them ("You play ..."); any other record to nobody. The
+        # names are as recorded: the narrator names the table's own in the language shown.
         reader = self.seat if sid is None and self.names[self.seat] == YOU else None
-        facts = TableFacts(names, reader, 1, (0,) * n, self.start.pool_in, 0, ())
+        facts = TableFacts(self.names, reader, 1, (0,) * n, self.start.pool_in, 0, ())
         snap = snapshot(view_of(deal, self.seat), facts)
         snap["human_to_move"] = False
         if not deal.is_over and deal.to_move is not None:  # whose step comes next; nothing to do
             if deal.to_move == reader:
                 snap["prompt"] = tr("scenario.replay.next-you")
             else:
-                snap["prompt"] = tr("scenario.replay.next", name=table_name(names[deal.to_move]))
+                name = table_name(self.names[deal.to_move])
+                snap["prompt"] = tr("scenario.replay.next", name=name)
         snap["legal"] = []
         snap["discard"] = None
         snap["forced"] = None  # nothing is played for anyone in a replay

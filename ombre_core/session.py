@@ -51,6 +51,8 @@ DEFAULT_NAMES = ("You", "The Baron", "Sir Plume")
 """The names at a table of three (Belinda's opponents in *The Rape of the Lock*)."""
 _MORE_NAMES = ("Thalestris", "Clarissa")
 """Two more from the poem for a table of five."""
+YOU = DEFAULT_NAMES[0]
+"""The person's name at the table: a record saved from it marks their seat with it."""
 _HEROINE = "Belinda"
 """Who sits in the person's place when computer players fill every seat."""
 
@@ -60,7 +62,7 @@ def default_names(seats: int, human: int | None = 0) -> tuple[str, ...]:
     when nobody plays), the poem's players in the others."""
     others = [*DEFAULT_NAMES[1:], *_MORE_NAMES]
     others += [f"Player {i + 1}" for i in range(len(others), seats)]
-    you = _HEROINE if human is None else DEFAULT_NAMES[0]
+    you = _HEROINE if human is None else YOU
     place = 0 if human is None else human
     return tuple([*others[:place], you, *others[place:]][:seats])
 
@@ -70,10 +72,9 @@ def names_playing_on(names: Sequence[str], human: int) -> tuple[str, ...]:
     record's players in theirs (the Baron and the Knight go on playing Belinda's game). A player
     the record itself called "You" (the person's own record, watched from another seat) takes the
     first of the table's names the record does not use."""
-    you = DEFAULT_NAMES[0]
     spare = [n for n in (*DEFAULT_NAMES[1:], *_MORE_NAMES, _HEROINE) if n not in names]
     return tuple(
-        you if seat == human else spare.pop(0) if name == you and spare else name
+        YOU if seat == human else spare.pop(0) if name == YOU and spare else name
         for seat, name in enumerate(names)
     )
 
