@@ -84,7 +84,7 @@ const loader = createLoader({ bar: $("loader-progress"), line: $("loader-text"),
 
 // The hint and the tutor (advice.js), for the snapshot on the table.
 const advice = createAdvice({
-  call: (fn) => call(fn),
+  call,
   current: () => ui.snap,
   button: $("btn-hint"),
   text: $("hint-text"),
