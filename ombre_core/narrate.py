@@ -423,6 +423,12 @@ class Narrator:
         """Another seat's name in the middle of a sentence (the Baron, le Baron, baronen)."""
         return table_name(self.given[seat], "mid")
 
+    def _score(self, seat: int, tricks: int) -> str:
+        """One seat's tricks in the list after a trick, named mid-sentence ("the Baron 4")."""
+        if seat == self.seat:
+            return tr("engine.log.score.you", n=tricks)
+        return tr("engine.log.score.other", who=self.mid(seat), n=tricks)
+
     def whom(self, seat: int) -> str:
         """Another seat's name as the one paid or asked (the Baron, dem Baron, al Barón)."""
         return table_name(self.given[seat], "to")
@@ -564,7 +570,7 @@ class Narrator:
                     played = self._say("engine.log.play" + gano, e.seat, card=name, word=word)
                     lines.append(played + falls)
                     score = tr("engine.list.sep").join(
-                        tr("engine.log.score", who=self.who(s), n=won[s]) for s in range(view.seats)
+                        self._score(s, won[s]) for s in range(view.seats)
                     )
                     lines.append(self._say("engine.log.win", e.won, n=tricks, score=score))
                 elif cards_in_trick == 1:

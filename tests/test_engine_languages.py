@@ -584,3 +584,29 @@ def test_each_trick_played_is_titled_by_the_engine_in_the_language(lang: str) ->
         ]
     assert len(titles) == 2 and played["shown"]  # 1660 lets anyone look at the tricks
     assert [t["title"] for t in played["tricks"]] == titles
+
+
+SCORES = {  # the list of tricks won after each trick, named mid-sentence
+    "en": "(you {}, the Baron {}, Sir Plume {})",
+    "es": "(tú {}, el Barón {}, Sir Plume {})",
+    "fr": "(vous {}, le Baron {}, Sir Plume {})",
+    "de": "(du {}, der Baron {}, Sir Plume {})",
+    "da": "(du {}, baronen {}, Sir Plume {})",
+}
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_tricks_won_are_listed_with_the_names_mid_sentence(lang: str) -> None:
+    """The log's list after each trick wrote the names as at a sentence's head ("Sir Plume
+    gewinnt Stich 1 (Du 0, Der Baron 0, Sir Plume 1)")."""
+    session = Session(get_rules("1660"), 3, human=0)
+    deal = session.deal
+    rng = random.Random(3)
+    while len(deal.tricks) < 1:
+        assert deal.to_move is not None
+        session.apply(RulePlayer().choose(view_of(deal, deal.to_move), rng))
+    won = [0, 0, 0]
+    won[deal.tricks[0][2]] = 1
+    with i18n.using(lang):
+        log = bridge._snapshot(session)["log"]
+    assert any(SCORES[lang].format(*won) in line for line in log), log[-3:]
