@@ -10,9 +10,11 @@ says of it on the true cards (won or not, under best play from there):
 
 * ``choice``: the share of the worlds the card's choice read (``CardChoice.chance``, the hint's
   chance until 5 December 2026);
-* ``hint``: the hint's chance now (:func:`ombre_core.hints.card_chance`): the same, unless the
-  choice read fewer than :data:`~ombre_core.bots.search.CHANCE_WORLDS` worlds; then
-  :meth:`~ombre_core.bots.search.SearchPlayer.chance_of`, one boolean test in each of that many.
+* ``hint``: the hint's chance now (:func:`ombre_core.hints.card_chance`):
+  :meth:`~ombre_core.bots.search.SearchPlayer.chance_of`, one boolean test in each of up to
+  :data:`~ombre_core.bots.search.CHANCE_MOST` worlds drawn by their weights (until 7 December
+  2026: the choice's own unless it read fewer than 24 worlds, then a test in each of 24 weighted
+  worlds).
 
 For each, the Brier score (the mean squared distance of the chance from the outcome, 0 or 1:
 lower is better; 0.25 is a coin's) and the calibration by tenths (how often the deal went the
@@ -21,12 +23,19 @@ position, with its 95% interval over deals (the positions of a deal are not inde
 the CPU time the hint's chance adds to the choice (median, 95th percentile; 0 where the
 choice's own is kept), and how often it is worked out anew. The truth sees every card, so no
 chance can reach a Brier score of 0: only the comparison means anything.
+
+And how much each moves with the worlds drawn (``spread``): each read again from another
+draw (the card chosen again from other worlds, where it is the same card), the mean absolute
+difference of the two readings and the share of positions where
+they differ by more than 0.2. A person who asks again, or says *Gano* and asks, should not be
+told another story.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -57,19 +66,29 @@ def main() -> None:
     squared: dict[str, list[float]] = {"choice": [], "hint": []}
     per_deal: dict[int, list[float]] = {}
     tenths: dict[str, dict[int, list[int]]] = {"choice": {}, "hint": {}}
+    spread: dict[str, list[float]] = {"choice": [], "hint": []}
     anew = 0
     for deal_seed, index, deal in positions(args.rules, args.deals, args.seed):
         seat = deal.to_move
         assert seat is not None
         view = view_of(deal, seat)
         rng = decision_rng(deal_seed, seat, index)
+        drawn = random.Random()
+        drawn.setstate(rng.getstate())  # as hints.hint draws the chance
         choice = player.analyse_play(view, rng)
         if not A.is_card(choice.action):
             continue  # the vole declared: the chance is the vole's
         started = time.process_time()
-        chance = card_chance(player, view, choice, rng)
+        chance = card_chance(player, view, choice, drawn)
         times.add("hint", 1000 * (time.process_time() - started))
         anew += chance is not choice.chance
+        other = decision_rng(deal_seed, seat, index + 100_000)
+        again = random.Random()
+        again.setstate(other.getstate())
+        second = player.analyse_play(view, other)
+        if second.action == choice.action:
+            spread["choice"].append(abs(second.chance - choice.chance))
+            spread["hint"].append(abs(card_chance(player, view, second, again) - chance))
         after = deal.copy()
         after.apply(choice.action)
         ours = seat in ombre_side(deal)
@@ -102,6 +121,15 @@ def main() -> None:
             for k, v in tenths.items()
         },
         "hint_ms_added": times.summary("hint"),
+        "spread": {
+            k: {
+                "positions": len(v),
+                "mean": round(sum(v) / len(v), 4),
+                "over_0.2": round(sum(d > 0.2 for d in v) / len(v), 4),
+            }
+            for k, v in spread.items()
+            if v
+        },
     }
     print(json.dumps(report, indent=1))
 

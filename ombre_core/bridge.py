@@ -163,7 +163,7 @@ def hint(_: str = "") -> dict[str, Any]:
     if seat is None or deal.is_over or deal.to_move != seat:
         raise OmbreError(i18n.tr("error.hint-turn"))
     view = view_of(deal, seat)
-    advice = hints.hint(view, advice_rng(len(deal.history), seat))
+    advice = hints.hint(view, advice_rng(deal, seat))
     return {**advice, "label": said(A.parse_action(advice["action"]), view)}
 
 

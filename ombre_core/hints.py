@@ -22,7 +22,6 @@ from .actions import Act
 from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
 from .bots.sampler import handed
 from .bots.search import (
-    CHANCE_WORLDS,
     CardChoice,
     SearchPlayer,
     expert,
@@ -53,14 +52,14 @@ from .views import View
 
 
 def card_chance(player: SearchPlayer, view: View, choice: CardChoice, rng: random.Random) -> float:
-    """The chance the hint gives with ``choice``: the share of the worlds its choice read,
-    unless they were fewer than :data:`.search.CHANCE_WORLDS` (at Quadrille's first tricks as
-    few as three): then :meth:`.SearchPlayer.chance_of`, one test a world in that many. Over
-    the rule player's deals at Quadrille it foretells the true deal better (Brier score 0.126
-    against 0.154; ``bench/hint_chance.py``); where the choice reads its full count of worlds
-    (1660) the two are alike, and the choice's costs nothing more."""
-    if not A.is_card(choice.action) or choice.worlds >= CHANCE_WORLDS:
-        return choice.chance  # the vole's chance is the vole's; or enough worlds already
+    """The chance the hint gives with ``choice``'s card: :meth:`.SearchPlayer.chance_of`, read
+    from up to :data:`.search.CHANCE_MOST` likely worlds, not the share of the few weighted
+    worlds the choice read (24 at most; at Quadrille's first tricks as few as three). Over the
+    rule player's deals it foretells the true deal better (``bench/hint_chance.py``; docs/bots.md,
+    "The hint's chance, measured"), and read again from other worlds it says nearly the same.
+    The vole declared keeps the choice's chance: the share of the worlds that make it."""
+    if not A.is_card(choice.action):
+        return choice.chance
     return player.chance_of(view, choice.action, rng)
 
 
@@ -73,8 +72,13 @@ def hint(view: View, rng: random.Random) -> dict[str, Any]:
     player = expert()
     chance: float | None = None
     if view.step == Phase.PLAY and len(view.legal) > 1:
+        # the chance draws from where the choice began, whatever the choice drew: so the hint
+        # that advises a Gano and the one asked after the word (fewer cards to weigh, the same
+        # draw: review.advice_rng) give the card the same chance
+        drawn = random.Random()
+        drawn.setstate(rng.getstate())
         choice = player.analyse_play(view, rng)
-        action, chance = choice.action, card_chance(player, view, choice, rng)
+        action, chance = choice.action, card_chance(player, view, choice, drawn)
     else:
         action = player.choose(view, rng)
     marked = 1 << action if A.is_card(action) else 0

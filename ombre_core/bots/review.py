@@ -405,12 +405,17 @@ def _choices(deal: Deal) -> int:
     return sum(1 for a in deal.legal_actions() if a != Act.GANO)
 
 
-def advice_rng(index: int, seat: int) -> random.Random:
-    """The random source of the expert's advice on ``seat``'s decision when the deal's history
-    held ``index`` actions: the review's expert column draws from it, and so does the hint the
-    table gives at that moment (:func:`.bridge.hint`). Where the expert's choice rests on sampled
-    worlds (a bid priced near a threshold can go either way), the two then say the same; it reads
-    nothing the seat cannot see."""
+def advice_rng(deal: Deal, seat: int) -> random.Random:
+    """The random source of the expert's advice on ``seat``'s decision in ``deal`` as it stands:
+    the review's expert column draws from it, and so does the hint the table gives at that
+    moment (:func:`.bridge.hint`). Where the expert's choice rests on sampled worlds (a bid
+    priced near a threshold can go either way), the two then say the same; it reads nothing the
+    seat cannot see. A *Gano* is said with the card that follows it, so the card draws as the
+    word did: the hint that advised the word and the one asked after it read the same worlds
+    (before, one said "about 85%" and the other "about 27%" of the same card)."""
+    index = len(deal.history)
+    if index and deal.history[-1] == Act.GANO:
+        index -= 1
     return random.Random(index * 7919 + seat)
 
 
@@ -422,7 +427,7 @@ def _decision(
     judge: SearchPlayer,
     lines: _RowLines | None = None,
 ) -> Decision:
-    rng = advice_rng(index, seat)
+    rng = advice_rng(deal, seat)
     view = view_of(deal, seat)
     if deal.phase == Phase.PLAY and A.is_card(action):
         chosen = judge.analyse_play(view, rng).action
