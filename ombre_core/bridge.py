@@ -155,7 +155,8 @@ def bot_move(_: str = "") -> dict[str, Any]:
 def hint(_: str = "") -> dict[str, Any]:
     """The expert's choice for the person's turn, with a reason and, in the play, the chance
     the deal goes their way: ``{"action": "As", "label": ..., "reason": ..., "chance": 0.8,
-    "cards": ["As"]}`` (:func:`.hints.hint`). Drawn as the review's expert column draws for the
+    "cards": ["As"], "text": ...}`` (:func:`.hints.hint`; ``text``: all of it in words,
+    :func:`.hints.hint_text`). Drawn as the review's expert column draws for the
     same decision (:func:`.review.advice_rng`), so the review after the deal agrees with it."""
     session = _current()
     deal = session.deal
@@ -164,7 +165,8 @@ def hint(_: str = "") -> dict[str, Any]:
         raise OmbreError(i18n.tr("error.hint-turn"))
     view = view_of(deal, seat)
     advice = hints.hint(view, advice_rng(deal, seat))
-    return {**advice, "label": said(A.parse_action(advice["action"]), view)}
+    label = said(A.parse_action(advice["action"]), view)
+    return {**advice, "label": label, "text": hints.hint_text(label, advice)}
 
 
 @_reply

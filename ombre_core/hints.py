@@ -100,6 +100,25 @@ def hint(view: View, rng: random.Random) -> dict[str, Any]:
     }
 
 
+def chance_words(chance: float) -> str:
+    """The hint's chance in words: a share of sampled layouts, so never "about 0%" or "about
+    100%", which would claim a certainty the sample does not have."""
+    percent = round(chance * 100)
+    if percent < 5:
+        return tr("engine.hint.chance.low")
+    if percent > 95:
+        return tr("engine.hint.chance.high")
+    return tr("engine.hint.chance", percent=percent)
+
+
+def hint_text(label: str, advice: dict[str, Any]) -> str:
+    """The hint as the person reads it, at the table and in the terminal: the action (its
+    ``label`` in words), why, and in the play the chance."""
+    text = tr("engine.hint.text", label=label, reason=advice["reason"])
+    chance = advice.get("chance")
+    return text if chance is None else f"{text} {chance_words(chance)}"
+
+
 def reason(view: View, action: A.Action) -> str:
     """A sentence saying why ``action`` is a good choice, from what ``view`` shows."""
     if action == Act.VOLE:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
@@ -97,3 +98,38 @@ def test_the_terminal_exchange_says_how_it_is_typed() -> None:
     assert len(asked) == 2 and all("for none" not in line for line in asked), asked
     assert "You discard 1 (Four of Diamonds)." in lines
     assert "not an action" not in out.getvalue()
+
+
+def test_the_terminal_gives_the_tables_hint_and_leaves_the_deal_as_it_was() -> None:
+    """'hint' at the prompt prints what the table's Hint shows (the same words, the same
+    draw), at every decision of a deal, and the deal goes on as if it had not been asked."""
+    from ombre_core import bridge
+
+    argv = ["play", "--rules", "1660", "--seed", "7", "--level", "novice"]
+    args = build_parser().parse_args(argv)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:  # a hint, then the first choice; in the exchange nothing
+        if prompt.startswith("Next"):
+            return "n"
+        lines = out.getvalue().splitlines()
+        if not lines[-1].startswith("Hint: "):
+            return "hint"
+        return "discard" if lines[-2].startswith("Discard ") else "0"
+
+    assert cmd_play(args, out, read) == 0
+    hints = [line for line in out.getvalue().splitlines() if line.startswith("Hint: ")]
+    assert len(hints) >= 5
+    # The table's words for the same decisions: the same deal played the same way.
+    bridge.new_session('{"rules": "1660", "seed": 7, "level": "novice"}')
+    session = bridge._session
+    assert session is not None
+    shown = []
+    while not session.deal.is_over:
+        if session.deal.to_move == 0:
+            shown.append(json.loads(bridge.hint())["text"])
+            legal = session.deal.legal_actions()
+            session.apply(A.discard_action(0) if A.is_discard(legal[0]) else legal[0], 0)
+        else:
+            session.bot_move()
+    assert hints == shown

@@ -11,15 +11,6 @@ export function turnKey(snap) {
   return snap ? `${snap.deal_number}:${(snap.log ?? []).length}:${snap.phase}` : "";
 }
 
-/** The hint's chance in words: a share of a few sampled layouts, so "about 0%" or "about 100%"
- * would claim a certainty the sample does not have. */
-function chanceWords(chance) {
-  const percent = Math.round(chance * 100);
-  if (percent < 5) return t("ui.hint.chance_low");
-  if (percent > 95) return t("ui.hint.chance_high");
-  return t("ui.hint.chance", { percent });
-}
-
 /**
  * The advice of the table: `call(fn)` asks the bridge; `current()` is the snapshot on the table
  * now (a reply that comes after the table moved on is dropped); the elements are the Hint button,
@@ -62,8 +53,7 @@ export function createAdvice({ call, current, button, text, tutor, actions, hand
     try {
       const advice = await call("hint");
       if (text.dataset.for !== turnKey(current())) return;
-      const chance = typeof advice.chance === "number" ? ` ${chanceWords(advice.chance)}` : "";
-      text.textContent = t("ui.hint.text", { label: advice.label, reason: advice.reason }) + chance;
+      text.textContent = advice.text;  // the action, why, and the chance: the engine's words
       text.dataset.action = advice.action;  // the code, for tests and tools: the words are shown
       hinted = { for: turnKey(snap), action: advice.action, cards: new Set(advice.cards ?? []) };
       markHinted(current());
