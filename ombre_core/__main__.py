@@ -26,7 +26,7 @@ from . import actions as A
 from . import hints, i18n, jsontext
 from .bots import LEVELS, PLAYERS, make_player
 from .bots.duel import DUELISTS, choose_action, duel, make_duelist
-from .bots.review import advice_rng
+from .bots.review import advice_rng, review_steps
 from .cards import format_card
 from .errors import OmbreError, not_json
 from .i18n import tr
@@ -36,6 +36,7 @@ from .rules import PRESETS, get_rules, preset_title
 from .scoring import result_of, settle
 from .session import Session
 from .state import Deal
+from .table import review_snapshot
 from .tables import DISPLAY_ORDER
 from .views import view_of
 
@@ -349,6 +350,32 @@ def _hint(deal: Deal, seat: int) -> str:
     return hints.hint_text(said(A.parse_action(advice["action"]), view), advice)
 
 
+def _review_lines(deal: Deal, seat: int) -> list[str]:
+    """The table's review of the finished deal, a line a decision: when, the person's choice
+    and the expert's, the verdict and why, and the best cards where the person's was not one
+    (the page's words for the review's headings, ``ui.review.*``: one text for both)."""
+    view = view_of(deal, seat)
+    shown = review_snapshot(list(review_steps(deal, seat)), view)
+    lines = ["", tr("ui.review.title")]
+    for row in shown["decisions"]:
+        if row["stage"] == "play" and row["trick"]:
+            when = tr("ui.review.trick_n", n=row["trick"])
+        else:
+            when = tr(f"ui.review.{row['stage']}")
+        parts = [
+            tr("ui.colon", label=tr("ui.review.you"), text=row["you"]),
+            tr("ui.colon", label=tr("ui.review.expert"), text=row["expert"]),
+        ]
+        if row["best"] and row["verdict"] in ("game", "trick"):
+            best = tr("engine.list.sep").join(row["best"])
+            parts.append(tr("ui.colon", label=tr("ui.review.best_short"), text=best))
+        verdict = f" {row['label']}. {row['text']}" if row["label"] else ""
+        said_then = tr("engine.cli.review.sep").join(parts)
+        lines.append(f"{tr('ui.colon', label=when, text=said_then)}.{verdict}")
+    lines.append(shown["summary"] or tr("ui.review.no_decision"))
+    return lines
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str] = input) -> int:
     with i18n.using(getattr(args, "lang", i18n.DEFAULT)):
         return _play(args, out, read)
@@ -390,16 +417,21 @@ def _play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) -> 
         print(f"\n{narrator.result_title(settled)}. {narrator.result_text(settled)}", file=out)
         # The ledger in the preset's counters, as the table shows it ("−1g 2l" in 1660).
         rules = session.rules
-        balances = ", ".join(
-            f"{narrator.who(s)} {narrator.short(b, rules)}"
-            for s, b in enumerate(session.ledger.balances)
+        owed = enumerate(session.ledger.balances)
+        balances = tr("engine.list.sep").join(
+            narrator.listed(s, narrator.short(b, rules)) for s, b in owed
         )
         pool = narrator.count(session.ledger.pool, rules)
         print(tr("engine.cli.ledger", balances=balances, pool=pool), file=out)
-        try:
-            again = read(tr("engine.cli.next")).strip().lower()
-        except EOFError:
-            return 0
+        while True:
+            try:
+                again = read(tr("engine.cli.next")).strip().lower()
+            except EOFError:
+                return 0
+            if again not in ("review", "r"):
+                break
+            for line in _review_lines(deal, 0):
+                print(line, file=out)
         if again in ("n", "no", "q", "quit", "non", "nej", "nein"):
             return 0
         session.next_deal()

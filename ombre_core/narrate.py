@@ -423,11 +423,12 @@ class Narrator:
         """Another seat's name in the middle of a sentence (the Baron, le Baron, baronen)."""
         return table_name(self.given[seat], "mid")
 
-    def _score(self, seat: int, tricks: int) -> str:
-        """One seat's tricks in the list after a trick, named mid-sentence ("the Baron 4")."""
+    def listed(self, seat: int, value: object) -> str:
+        """One seat and its figure in a list, named mid-sentence: the tricks after each trick
+        ("the Baron 4"), the terminal's ledger ("you −1g 2l")."""
         if seat == self.seat:
-            return tr("engine.log.score.you", n=tricks)
-        return tr("engine.log.score.other", who=self.mid(seat), n=tricks)
+            return tr("engine.log.score.you", n=value)
+        return tr("engine.log.score.other", who=self.mid(seat), n=value)
 
     def whom(self, seat: int) -> str:
         """Another seat's name as the one paid or asked (the Baron, dem Baron, al Barón)."""
@@ -570,7 +571,7 @@ class Narrator:
                     played = self._say("engine.log.play" + gano, e.seat, card=name, word=word)
                     lines.append(played + falls)
                     score = tr("engine.list.sep").join(
-                        self._score(s, won[s]) for s in range(view.seats)
+                        self.listed(s, won[s]) for s in range(view.seats)
                     )
                     lines.append(self._say("engine.log.win", e.won, n=tricks, score=score))
                 elif cards_in_trick == 1:

@@ -79,7 +79,7 @@ def test_the_terminal_ledger_counts_in_the_presets_counters() -> None:
     assert "empty action" not in printed
     assert printed.count("Legal: [0] pass  [1] play") >= 2  # shown again after Enter
     ledger = next(line for line in printed.splitlines() if line.startswith("Ledger: "))
-    assert "You \u22121g 1l" in ledger and "greater counters and" in ledger, ledger
+    assert "you \u22121g 1l, the Baron" in ledger and "greater counters and" in ledger, ledger
 
 
 def test_the_terminal_exchange_says_how_it_is_typed() -> None:
@@ -133,3 +133,44 @@ def test_the_terminal_gives_the_tables_hint_and_leaves_the_deal_as_it_was() -> N
         else:
             session.bot_move()
     assert hints == shown
+
+
+def test_the_terminal_reviews_the_deal_as_the_table_does() -> None:
+    """'review' at the end of a deal prints the table's review: a line for each of the
+    person's decisions, with the expert's choice and the verdict, then the summary; the next
+    deal is still asked for."""
+    argv = ["play", "--rules", "1660", "--seed", "4", "--level", "novice"]
+    args = build_parser().parse_args(argv)
+    out = io.StringIO()
+    answers = iter(["review", "n"])
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Next deal?"):
+            return next(answers)
+        return "discard" if out.getvalue().splitlines()[-1].startswith("Discard ") else "0"
+
+    assert cmd_play(args, out, read) == 0
+    printed = out.getvalue().splitlines()
+    start = printed.index("Review of the deal")
+    rows = printed[start + 1 : -1]  # then the summary
+    session = Session(get_rules("1660"), 4, human=0, bot="novice")
+    while not session.deal.is_over:
+        if session.deal.to_move == 0:
+            legal = session.deal.legal_actions()
+            session.apply(A.discard_action(0) if A.is_discard(legal[0]) else legal[0], 0)
+        else:
+            session.bot_move()
+    shown = json.loads(bridge_review(session))
+    assert len(rows) == len(shown["decisions"]) >= 3
+    for line, row in zip(rows, shown["decisions"], strict=True):
+        assert f"You: {row['you']}; The expert: {row['expert']}" in line
+        assert row["label"] in line and row["text"] in line
+    assert printed[-1] == shown["summary"]
+
+
+def bridge_review(session: Session) -> str:
+    """The table's review of ``session``'s finished deal, through the bridge."""
+    from ombre_core import bridge
+
+    bridge._session = session
+    return bridge.review()
