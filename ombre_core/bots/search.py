@@ -88,9 +88,10 @@ its nodes evenly."""
 CHANCE_MOST = 96
 """Worlds the chance is read from where the nodes allow: after the first :data:`CHANCE_WORLDS`,
 each further world while the nodes last (late in the deal, where a world's question costs a few
-nodes, all of them). Read from 24 weighted worlds, two draws for one card differed by 0.10 on
-the mean and by more than 0.2 in a fifth of the positions; from up to 96 likely ones by 0.05 and
-in 4% (``bench/hint_chance.py``)."""
+nodes, all of them). On fresh deals of 1660, two readings of one card's chance from other
+draws differed by 0.092 on the mean, and by more than 0.2 in 16.6% of the positions, read from
+24 weighted worlds; from up to 96 likely ones by 0.045, and in 4.0% (``bench/hint_chance.py``;
+docs/bots.md, "The hint's chance, measured")."""
 CHANCE_OVERSAMPLE = 3
 """The chance's worlds are drawn by their weights (:meth:`.Sampler.resampled`) from this many
 times :data:`CHANCE_MOST` draws: each a likely world, so that the share of them is not carried
