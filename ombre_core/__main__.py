@@ -352,8 +352,9 @@ def _hint(deal: Deal, seat: int) -> str:
 
 def _review_lines(deal: Deal, seat: int) -> list[str]:
     """The table's review of the finished deal, a line a decision: when, the person's choice
-    and the expert's, the verdict and why, and the best cards where the person's was not one
-    (the page's words for the review's headings, ``ui.review.*``: one text for both)."""
+    and the expert's, the best cards for the outcome where the person's cost the game, and the
+    verdict and why (the page's words for the review's headings, ``ui.review.*``: one text for
+    both)."""
     view = view_of(deal, seat)
     shown = review_snapshot(list(review_steps(deal, seat)), view)
     lines = ["", tr("ui.review.title")]
@@ -366,7 +367,7 @@ def _review_lines(deal: Deal, seat: int) -> list[str]:
             tr("ui.colon", label=tr("ui.review.you"), text=row["you"]),
             tr("ui.colon", label=tr("ui.review.expert"), text=row["expert"]),
         ]
-        if row["best"] and row["verdict"] in ("game", "trick"):
+        if row["best"] and row["verdict"] == "game":  # a card that cost a trick may be one
             best = tr("engine.list.sep").join(row["best"])
             parts.append(tr("ui.colon", label=tr("ui.review.best_short"), text=best))
         verdict = f" {row['label']}. {row['text']}" if row["label"] else ""

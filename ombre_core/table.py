@@ -531,8 +531,8 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
                 best,
                 cards=cards,
                 card=tr(f"engine.review.summary.card.{'one' if cards == 1 else 'other'}"),
-                tricks=tricks_lost,
-                games=games_lost,
+                tricks=tr_n("engine.review.summary.tricks", tricks_lost),
+                games=tr_n("engine.review.summary.games", games_lost),
             )
         )
     if untold:

@@ -610,3 +610,46 @@ def test_the_tricks_won_are_listed_with_the_names_mid_sentence(lang: str) -> Non
     with i18n.using(lang):
         log = bridge._snapshot(session)["log"]
     assert any(SCORES[lang].format(*won) in line for line in log), log[-3:]
+
+
+LOST_ONE = {  # the review's summary: one card cost a trick, one the game
+    "en": ("1 cost a trick or more", "1 cost the game"),
+    "es": ("1 costó una baza o más", "1 costó el juego"),
+    "fr": ("1 a coûté une levée ou plus", "1 a coûté la partie"),
+    "de": ("1 kostete einen Stich oder mehr", "1 kostete das Spiel"),
+    "da": ("1 kostede et stik eller mere", "1 kostede spillet"),
+}
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_reviews_summary_agrees_with_one_card_lost(lang: str) -> None:
+    """The summary's counts of cards that cost a trick or the game had one verb for any number:
+    "1 costaron el juego", "1 kosteten das Spiel", "1 ont coûté la partie"."""
+    from ombre_core.bots.review import Decision
+    from ombre_core.state import Phase
+
+    session = Session(get_rules("1660"), 3, human=0)
+    deal = session.deal
+    rng = random.Random(3)
+    while deal.phase != Phase.PLAY:
+        assert deal.to_move is not None
+        session.apply(RulePlayer().choose(view_of(deal, deal.to_move), rng))
+    view = view_of(deal, 0)
+    card = next(c for c in range(64) if deal.hands[0] >> c & 1)
+    row = {
+        "index": 0,
+        "seat": 0,
+        "step": Phase.PLAY,
+        "action": card,
+        "expert": card,
+        "ombre_side": True,
+    }
+    decisions = [
+        Decision(**row, trick=1, best=(card,), rung=1, best_rung=1, tricks=4, best_tricks=5),
+        Decision(**row, trick=2, best=(card,), rung=0, best_rung=1, tricks=3, best_tricks=4),
+        Decision(**row, trick=3, best=(card,), rung=1, best_rung=1, tricks=4, best_tricks=4),
+    ]
+    with i18n.using(lang):
+        summary = table.review_snapshot(decisions, view)["summary"]
+    tricks, game = LOST_ONE[lang]
+    assert tricks in summary and game in summary, summary
