@@ -539,7 +539,8 @@ def review_snapshot(decisions: Sequence[Decision], view: View) -> dict[str, Any]
         parts.append(tr_n("engine.review.summary.kept", untold))
     if differed:
         # "before the play": a bid, an exchange or a trump named (tables with a stock or not)
-        parts.append(tr_n("engine.review.summary.choices", differed, k=costly))
+        worth = tr_n("engine.review.summary.costly", costly)  # its verb agrees with its count
+        parts.append(tr_n("engine.review.summary.choices", differed, costly=worth))
     if unsolved:
         parts.append(tr_n("engine.review.summary.unsolved", unsolved))
     if unpaid:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from ombre_core import actions as A
 from ombre_core import bridge, hints, i18n, table
 from ombre_core.bots import RulePlayer
 from ombre_core.bots.review import review_deal
@@ -612,19 +613,20 @@ def test_the_tricks_won_are_listed_with_the_names_mid_sentence(lang: str) -> Non
     assert any(SCORES[lang].format(*won) in line for line in log), log[-3:]
 
 
-LOST_ONE = {  # the review's summary: one card cost a trick, one the game
-    "en": ("1 cost a trick or more", "1 cost the game"),
-    "es": ("1 costó una baza o más", "1 costó el juego"),
-    "fr": ("1 a coûté une levée ou plus", "1 a coûté la partie"),
-    "de": ("1 kostete einen Stich oder mehr", "1 kostete das Spiel"),
-    "da": ("1 kostede et stik eller mere", "1 kostede spillet"),
+LOST_ONE = {  # the review's summary: one card cost a trick, one the game, one choice counters
+    "en": ("1 cost a trick or more", "1 cost the game", "2 choices", "1 cost counters"),
+    "es": ("1 costó una baza o más", "1 costó el juego", "2 elecciones", "1 costó fichas"),
+    "fr": ("1 a coûté une levée ou plus", "1 a coûté la partie", "2 choix", "1 a coûté des"),
+    "de": ("1 kostete einen Stich oder mehr", "1 kostete das Spiel", "2 Entsch", "kostete 1 "),
+    "da": ("1 kostede et stik eller mere", "1 kostede spillet", "2 valg", "kostede 1 "),
 }
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_the_reviews_summary_agrees_with_one_card_lost(lang: str) -> None:
-    """The summary's counts of cards that cost a trick or the game had one verb for any number:
-    "1 costaron el juego", "1 kosteten das Spiel", "1 ont coûté la partie"."""
+    """The summary's counts of cards that cost a trick or the game, and of choices before the
+    play that cost counters, had the verb of another count: "1 costaron el juego", "1 kosteten
+    das Spiel", "Von deinen 2 Entscheidungen ... kosteten 1", "1 ont coûté la partie"."""
     from ombre_core.bots.review import Decision
     from ombre_core.state import Phase
 
@@ -649,7 +651,13 @@ def test_the_reviews_summary_agrees_with_one_card_lost(lang: str) -> None:
         Decision(**row, trick=2, best=(card,), rung=0, best_rung=1, tricks=3, best_tricks=4),
         Decision(**row, trick=3, best=(card,), rung=1, best_rung=1, tricks=4, best_tricks=4),
     ]
+    bid = {"index": 0, "seat": 0, "step": Phase.AUCTION, "action": A.Act.PASS}
+    decisions += [  # two bids unlike the expert's, one of them dearer on these cards
+        Decision(**bid, expert=A.Act.PLAY, counters=-5, expert_counters=3),
+        Decision(**bid, expert=A.Act.PLAY, counters=-5, expert_counters=-9),
+    ]
     with i18n.using(lang):
         summary = table.review_snapshot(decisions, view)["summary"]
-    tricks, game = LOST_ONE[lang]
+    tricks, game, choices, costly = LOST_ONE[lang]
     assert tricks in summary and game in summary, summary
+    assert choices in summary and costly in summary, summary
