@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -15,6 +16,20 @@ from ombre_core.record import replay, to_record
 from ombre_core.rules import get_rules
 from ombre_core.session import Session
 from ombre_core.views import view_of
+
+
+def played_as_answered(session: Session, before: Callable[[], object] = lambda: None) -> Session:
+    """``session``'s deal played to its end as the tests answer the terminal: the person takes
+    the first choice offered, and in the exchange nothing; ``before`` is called at each of
+    the person's turns."""
+    while not session.deal.is_over:
+        if session.deal.to_move == 0:
+            before()
+            legal = session.deal.legal_actions()
+            session.apply(A.discard_action(0) if A.is_discard(legal[0]) else legal[0], 0)
+        else:
+            session.bot_move()
+    return session
 
 
 @pytest.mark.parametrize("rules", ["1660", "classic", "five"])
@@ -32,13 +47,7 @@ def test_the_terminal_tells_the_whole_log_of_the_deal(rules: str) -> None:
     assert cmd_play(args, out, read) == 0
     printed = out.getvalue().splitlines()
     # The same deal again, to read its log as the person's seat saw it.
-    session = Session(get_rules(rules), 4, human=0, bot="novice")
-    while not session.deal.is_over:
-        if session.deal.to_move == 0:
-            legal = session.deal.legal_actions()
-            session.apply(A.discard_action(0) if A.is_discard(legal[0]) else legal[0], 0)
-        else:
-            session.bot_move()
+    session = played_as_answered(Session(get_rules(rules), 4, human=0, bot="novice"))
     deal = session.deal
     log = Narrator(session.names, 0).log(view_of(deal, 0), session.number)
     told = [line for line in printed if line in set(log)]
@@ -124,14 +133,8 @@ def test_the_terminal_gives_the_tables_hint_and_leaves_the_deal_as_it_was() -> N
     bridge.new_session('{"rules": "1660", "seed": 7, "level": "novice"}')
     session = bridge._session
     assert session is not None
-    shown = []
-    while not session.deal.is_over:
-        if session.deal.to_move == 0:
-            shown.append(json.loads(bridge.hint())["text"])
-            legal = session.deal.legal_actions()
-            session.apply(A.discard_action(0) if A.is_discard(legal[0]) else legal[0], 0)
-        else:
-            session.bot_move()
+    shown: list[str] = []
+    played_as_answered(session, lambda: shown.append(json.loads(bridge.hint())["text"]))
     assert hints == shown
 
 
@@ -153,13 +156,7 @@ def test_the_terminal_reviews_the_deal_as_the_table_does() -> None:
     printed = out.getvalue().splitlines()
     start = printed.index("Review of the deal")
     rows = printed[start + 1 : -1]  # then the summary
-    session = Session(get_rules("1660"), 4, human=0, bot="novice")
-    while not session.deal.is_over:
-        if session.deal.to_move == 0:
-            legal = session.deal.legal_actions()
-            session.apply(A.discard_action(0) if A.is_discard(legal[0]) else legal[0], 0)
-        else:
-            session.bot_move()
+    session = played_as_answered(Session(get_rules("1660"), 4, human=0, bot="novice"))
     shown = json.loads(bridge_review(session))
     assert len(rows) == len(shown["decisions"]) >= 3
     for line, row in zip(rows, shown["decisions"], strict=True):
