@@ -26,11 +26,11 @@ from . import actions as A
 from . import hints, i18n, jsontext
 from .bots import LEVELS, PLAYERS, make_player
 from .bots.duel import DUELISTS, choose_action, duel, make_duelist
-from .bots.review import advice_rng, review_steps
+from .bots.review import review_steps
 from .cards import format_card
 from .errors import OmbreError, not_json
 from .i18n import tr
-from .narrate import Narrator, card_name, said
+from .narrate import Narrator, card_name
 from .record import replay
 from .rules import PRESETS, get_rules, preset_title
 from .scoring import result_of, settle
@@ -321,7 +321,7 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int 
             print(_choices(deal, seat, legal), file=out)
             continue
         if text in ("hint", "h"):
-            print(_hint(deal, seat), file=out)
+            print(hints.advice_for(deal, seat)["text"], file=out)  # the table's Hint
             continue
         if text.isdigit():
             if A.is_discard(legal[0]):  # the exchange is not numbered: say how it is typed
@@ -340,14 +340,6 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str], out: TextIO) -> int 
         if reason is None:
             return action
         print(tr("engine.cli.not-allowed", reason=reason), file=out)
-
-
-def _hint(deal: Deal, seat: int) -> str:
-    """The table's Hint in the terminal: the expert's choice from the seat's view, why, and in
-    the play the chance, drawn as the table draws it (``review.advice_rng``)."""
-    view = view_of(deal, seat)
-    advice = hints.hint(view, advice_rng(deal, seat))
-    return hints.hint_text(said(A.parse_action(advice["action"]), view), advice)
 
 
 def _review_lines(deal: Deal, seat: int) -> list[str]:

@@ -18,9 +18,9 @@ from typing import Any
 from . import actions as A
 from . import hints, i18n, jsontext, table, tutor
 from .bots import LEVELS
-from .bots.review import Decision, advice_rng, review_steps
+from .bots.review import Decision, review_steps
 from .errors import OmbreError, not_json, whole_number
-from .narrate import glossary, said
+from .narrate import glossary
 from .record import to_record
 from .replay import Replay
 from .rules import PRESETS, get_rules, preset_description, preset_title
@@ -155,18 +155,15 @@ def bot_move(_: str = "") -> dict[str, Any]:
 def hint(_: str = "") -> dict[str, Any]:
     """The expert's choice for the person's turn, with a reason and, in the play, the chance
     the deal goes their way: ``{"action": "As", "label": ..., "reason": ..., "chance": 0.8,
-    "cards": ["As"], "text": ...}`` (:func:`.hints.hint`; ``text``: all of it in words,
-    :func:`.hints.hint_text`). Drawn as the review's expert column draws for the
-    same decision (:func:`.review.advice_rng`), so the review after the deal agrees with it."""
+    "cards": ["As"], "text": ...}`` (:func:`.hints.advice_for`, which the terminal game gives
+    too; ``text``: all of it in words). Drawn as the review's expert column draws for the same
+    decision (:func:`.review.advice_rng`), so the review after the deal agrees with it."""
     session = _current()
     deal = session.deal
     seat = session.human
     if seat is None or deal.is_over or deal.to_move != seat:
         raise OmbreError(i18n.tr("error.hint-turn"))
-    view = view_of(deal, seat)
-    advice = hints.hint(view, advice_rng(deal, seat))
-    label = said(A.parse_action(advice["action"]), view)
-    return {**advice, "label": label, "text": hints.hint_text(label, advice)}
+    return hints.advice_for(deal, seat)
 
 
 @_reply

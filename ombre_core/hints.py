@@ -19,6 +19,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Act
+from .bots.review import advice_rng
 from .bots.rulebot import RulePlayer, best_trump, bidding_thresholds
 from .bots.sampler import handed
 from .bots.search import (
@@ -36,9 +37,10 @@ from .narrate import (
     gano_word,
     number_word,
     plain_lower,
+    said,
     suit_lower,
 )
-from .state import Phase
+from .state import Deal, Phase
 from .tables import (
     EFFECTIVE_SUIT,
     MATADOR_MASK,
@@ -48,7 +50,7 @@ from .tables import (
     TRUMP_MASK,
     trick_winner,
 )
-from .views import View
+from .views import View, view_of
 
 
 def card_chance(player: SearchPlayer, view: View, choice: CardChoice, rng: random.Random) -> float:
@@ -98,6 +100,17 @@ def hint(view: View, rng: random.Random) -> dict[str, Any]:
         "chance": None if chance is None else round(chance, 2),
         "cards": [format_card(c) for c in cards_of(marked)],
     }
+
+
+def advice_for(deal: Deal, seat: int) -> dict[str, Any]:
+    """The Hint on ``seat``'s turn in ``deal``, as the table and the terminal give it: the
+    expert's choice (:func:`hint`), drawn as the review's expert column draws for the same
+    decision (:func:`.review.advice_rng`), its ``label`` in words and all of it as the person
+    reads it (``text``: :func:`hint_text`)."""
+    view = view_of(deal, seat)
+    advice = hint(view, advice_rng(deal, seat))
+    label = said(A.parse_action(advice["action"]), view)
+    return {**advice, "label": label, "text": hint_text(label, advice)}
 
 
 def chance_words(chance: float) -> str:
